@@ -1,0 +1,152 @@
+//! The one checked door (ARCHITECTURE §3): every change goes through
+//! [`apply`] (or [`apply_mut`], its in-place twin for handle APIs).
+//!
+//! A command is first checked against the unchanged game — actor binding,
+//! frame id, phase, every rule — producing a [`Plan`]; only then is the plan
+//! committed, which cannot fail. So a rejected command changes nothing, not
+//! even the RNG (R-INV-4).
+
+use crate::command::{Action, Command};
+use crate::error::ApplyError;
+use crate::event::Event;
+use crate::game::{Actor, Decision, Game, HmsPointer};
+use crate::ids::Territory;
+use crate::rules::{placement, storm, turn};
+
+/// A validated command, ready to commit.
+#[derive(Debug)]
+enum Plan {
+    Place(placement::Announce),
+    FinishPlacement,
+    AllowPlacement(placement::Announce),
+    CancelPlacement(placement::Cancel),
+    EndPhase,
+    MoveStorm(u8),
+    DestroyShieldWall,
+    MoveHms(HmsPointer),
+    DestroyTerritory(Territory, crate::event::ReturnCause),
+}
+
+/// Apply a command to a game: the new game and the events, or the error
+/// (and the input game is, of course, unchanged).
+///
+/// ```
+/// use ecaz::{apply, Action, Command, Phase, Setup};
+/// let game = Setup::for_seats(&[ecaz::Faction::Ecaz, ecaz::Faction::Harkonnen], 7).build().unwrap();
+/// let end_storm = Command::host(Action::EndPhase { phase: Phase::Storm });
+/// let (next, events) = apply(&game, &end_storm).unwrap();
+/// assert_eq!(next.phase(), Phase::SpiceBlow);
+/// assert_eq!(events.len(), 1);
+/// ```
+pub fn apply(game: &Game, command: &Command) -> Result<(Game, Vec<Event>), ApplyError> {
+    let plan = check(game, command)?;
+    let mut next = game.clone();
+    let events = commit(&mut next, plan);
+    Ok((next, events))
+}
+
+/// Apply a command in place. On error the game is untouched: every check
+/// runs before the first change.
+pub fn apply_mut(game: &mut Game, command: &Command) -> Result<Vec<Event>, ApplyError> {
+    let plan = check(game, command)?;
+    Ok(commit(game, plan))
+}
+
+/// Check a command without applying it (no RNG, no change).
+pub fn validate(game: &Game, command: &Command) -> Result<(), ApplyError> {
+    check(game, command).map(|_| ())
+}
+
+fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
+    if let Actor::Faction(f) = cmd.actor {
+        if !g.is_seated(f) {
+            return Err(ApplyError::NotSeated(f));
+        }
+    }
+    match cmd.action.frame() {
+        Some(named) => check_decision(g, cmd, named),
+        None => check_report(g, cmd),
+    }
+}
+
+/// A decision: it must answer the open frame, from that frame's actor, with a
+/// command that fits the frame's kind.
+fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result<Plan, ApplyError> {
+    let frame = match g.open_frame() {
+        Some(f) if f.id == named => f,
+        open => {
+            return Err(ApplyError::StaleFrame {
+                named,
+                open: open.map(|f| f.id),
+            })
+        }
+    };
+    if frame.actor != cmd.actor {
+        return Err(ApplyError::NotYourDecision {
+            frame: frame.id,
+            owner: frame.actor.to_string(),
+            actor: cmd.actor.to_string(),
+        });
+    }
+    match (&frame.decision, &cmd.action) {
+        (Decision::Placement, Action::Place { token, territory, .. }) => {
+            placement::check_place(g, *token, *territory).map(Plan::Place)
+        }
+        (Decision::Placement, Action::FinishPlacement { .. }) => Ok(Plan::FinishPlacement),
+        (Decision::PlacementResponse { token, territory, cost }, Action::AllowPlacement { .. }) => {
+            placement::check_allow(g, *token, *territory, *cost).map(Plan::AllowPlacement)
+        }
+        (Decision::PlacementResponse { token, territory, .. }, Action::CancelPlacement { faction, card, .. }) => {
+            placement::check_cancel(g, *token, *territory, *faction, *card).map(Plan::CancelPlacement)
+        }
+        (decision, action) => Err(ApplyError::WrongDecision {
+            action: action.name(),
+            frame_kind: decision.name(),
+        }),
+    }
+}
+
+/// A host report: only the host sends it, and not while a decision is open.
+fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
+    if cmd.actor != Actor::Host {
+        return Err(ApplyError::WrongActor {
+            actor: cmd.actor.to_string(),
+            action: cmd.action.name(),
+            why: "only the host reports this",
+        });
+    }
+    if let Some(open) = g.open_frame() {
+        return Err(ApplyError::DecisionPending(open.id));
+    }
+    match &cmd.action {
+        Action::EndPhase { phase } => turn::check_end_phase(g, *phase).map(|()| Plan::EndPhase),
+        Action::MoveStorm { sectors } => storm::check_move_storm(g, *sectors).map(Plan::MoveStorm),
+        Action::DestroyShieldWall => storm::check_destroy_shield_wall(g).map(|()| Plan::DestroyShieldWall),
+        Action::MoveHms { territory, sector } => storm::check_move_hms(g, *territory, *sector).map(Plan::MoveHms),
+        Action::DestroyTerritory { territory, cause } => Ok(Plan::DestroyTerritory(*territory, (*cause).into())),
+        Action::Place { .. }
+        | Action::FinishPlacement { .. }
+        | Action::AllowPlacement { .. }
+        | Action::CancelPlacement { .. } => Err(ApplyError::WrongDecision {
+            action: cmd.action.name(),
+            frame_kind: "report",
+        }),
+    }
+}
+
+fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
+    let mut events = Vec::new();
+    let ev = &mut events;
+    match plan {
+        Plan::Place(a) => placement::commit_place(g, a, ev),
+        Plan::FinishPlacement => placement::commit_finish(g, ev),
+        Plan::AllowPlacement(a) => placement::commit_allow(g, a, ev),
+        Plan::CancelPlacement(c) => placement::commit_cancel(g, c, ev),
+        Plan::EndPhase => turn::commit_end_phase(g, ev),
+        Plan::MoveStorm(n) => storm::commit_move_storm(g, n, ev),
+        Plan::DestroyShieldWall => storm::commit_destroy_shield_wall(g, ev),
+        Plan::MoveHms(p) => storm::commit_move_hms(g, p, ev),
+        Plan::DestroyTerritory(t, cause) => storm::commit_destroy_territory(g, t, cause, ev),
+    }
+    events
+}

@@ -1,0 +1,277 @@
+//! Commands (ARCHITECTURE §4): `Command { actor, action }`.
+//!
+//! The actor is a seated faction (a player decision) or `host` (a fact decided
+//! outside the library). Each action may be issued by one kind of actor only;
+//! anything else is `rule/wrong_actor` (no actor forgery). Decision commands
+//! name the frame they answer.
+
+use std::borrow::Cow;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::game::Actor;
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+
+/// One command: who issues it and what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Command {
+    /// `host` or a faction id.
+    pub actor: Actor,
+    /// What the actor does.
+    pub action: Action,
+}
+
+impl Command {
+    /// A command from a faction.
+    pub fn faction(f: Faction, action: Action) -> Self {
+        Command {
+            actor: Actor::Faction(f),
+            action,
+        }
+    }
+    /// A command from the host.
+    pub fn host(action: Action) -> Self {
+        Command {
+            actor: Actor::Host,
+            action,
+        }
+    }
+}
+
+/// What destroyed a territory's contents (R-TRG-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Destruction {
+    /// A Lasgun/Shield explosion.
+    LasgunShield,
+    /// Moritani's Atomics Terror.
+    AtomicsTerror,
+    /// Any other host-reported destruction of a territory's contents.
+    Other,
+}
+
+/// Every action, tagged by `kind`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum Action {
+    // ---- Ecaz decisions ----
+    /// R-PLC-1..4 (Ecaz): announce the placement of a supply token in a stronghold.
+    Place {
+        /// The placement frame.
+        frame: FrameId,
+        /// A token in Ecaz's supply.
+        token: Ambassador,
+        /// A stronghold.
+        territory: Territory,
+    },
+    /// R-PLC-1 (Ecaz): place no more this turn.
+    FinishPlacement {
+        /// The placement frame.
+        frame: FrameId,
+    },
+
+    // ---- host answers to response windows ----
+    /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
+    AllowPlacement {
+        /// The placement response frame.
+        frame: FrameId,
+    },
+    /// R-PLC-5 (host): `faction` played the Karama `card` against the announced placement.
+    CancelPlacement {
+        /// The placement response frame.
+        frame: FrameId,
+        /// Who played Karama (not Ecaz).
+        faction: Faction,
+        /// The Karama card, from that faction's hand.
+        card: CardId,
+    },
+
+    // ---- host reports: turn structure, storm, board ----
+    /// The current phase ends (the host names it, as a guard against drift).
+    /// Ending Revival opens Ecaz's placement (R-PLC-1); ending Mentat starts the next turn.
+    EndPhase {
+        /// The phase that ends; must be the current one.
+        phase: Phase,
+    },
+    /// The storm moves `sectors` sectors counter-clockwise (Storm phase); exposed
+    /// strongholds on its path return their Ambassador (R-TRG-9).
+    MoveStorm {
+        /// Sectors moved, 0..=20.
+        sectors: u32,
+    },
+    /// Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
+    /// and Imperial Basin are exposed to the storm from now on.
+    DestroyShieldWall,
+    /// The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
+    MoveHms {
+        /// The non-stronghold territory it now points at.
+        territory: Territory,
+        /// The sector of that territory.
+        sector: Sector,
+    },
+    /// Everything in a territory was destroyed (Lasgun/Shield explosion,
+    /// Atomics Terror …); a token there returns to Ecaz's supply (R-TRG-9).
+    DestroyTerritory {
+        /// The territory.
+        territory: Territory,
+        /// What destroyed it.
+        cause: Destruction,
+    },
+}
+
+impl Action {
+    /// The wire name of the action kind.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Place { .. } => "place",
+            Action::FinishPlacement { .. } => "finishPlacement",
+            Action::AllowPlacement { .. } => "allowPlacement",
+            Action::CancelPlacement { .. } => "cancelPlacement",
+            Action::EndPhase { .. } => "endPhase",
+            Action::MoveStorm { .. } => "moveStorm",
+            Action::DestroyShieldWall => "destroyShieldWall",
+            Action::MoveHms { .. } => "moveHms",
+            Action::DestroyTerritory { .. } => "destroyTerritory",
+        }
+    }
+
+    /// The frame a decision command answers; `None` for host reports.
+    pub fn frame(&self) -> Option<FrameId> {
+        match self {
+            Action::Place { frame, .. }
+            | Action::FinishPlacement { frame }
+            | Action::AllowPlacement { frame }
+            | Action::CancelPlacement { frame, .. } => Some(*frame),
+            _ => None,
+        }
+    }
+}
+
+// ---- Actor and Viewer as plain strings on the wire ----
+
+fn faction_from_id(s: &str) -> Option<Faction> {
+    Faction::ALL.into_iter().find(|f| f.id() == s)
+}
+
+fn string_enum_schema(name: &str, description: &str, extra: &[&str]) -> schemars::Schema {
+    let mut values: Vec<serde_json::Value> = extra.iter().map(|s| serde_json::Value::from(*s)).collect();
+    values.extend(Faction::ALL.iter().map(|f| serde_json::Value::from(f.id())));
+    schemars::json_schema!({
+        "title": name,
+        "description": description,
+        "type": "string",
+        "enum": values,
+    })
+}
+
+impl Actor {
+    /// The wire id: `host` or the faction id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Actor::Host => "host",
+            Actor::Faction(f) => f.id(),
+        }
+    }
+}
+
+impl std::fmt::Display for Actor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Actor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Actor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s: Cow<'de, str> = Cow::deserialize(d)?;
+        if s == "host" {
+            return Ok(Actor::Host);
+        }
+        faction_from_id(&s)
+            .map(Actor::Faction)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown actor `{s}` (expected `host` or a faction id)")))
+    }
+}
+
+impl JsonSchema for Actor {
+    fn schema_name() -> Cow<'static, str> {
+        "Actor".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        string_enum_schema(
+            "Actor",
+            "`host` (facts decided outside the library) or a faction id (a player decision).",
+            &["host"],
+        )
+    }
+}
+
+/// Who a view is for (ARCHITECTURE §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Viewer {
+    /// A seated faction: its own secrets plus public information.
+    Faction(Faction),
+    /// Someone watching: public information only.
+    Spectator,
+    /// The host: everything except the RNG state.
+    Host,
+}
+
+impl Viewer {
+    /// The wire id: a faction id, `spectator` or `host`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Viewer::Faction(f) => f.id(),
+            Viewer::Spectator => "spectator",
+            Viewer::Host => "host",
+        }
+    }
+}
+
+impl std::fmt::Display for Viewer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Viewer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Viewer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s: Cow<'de, str> = Cow::deserialize(d)?;
+        match s.as_ref() {
+            "host" => Ok(Viewer::Host),
+            "spectator" => Ok(Viewer::Spectator),
+            other => faction_from_id(other).map(Viewer::Faction).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown viewer `{other}` (expected a faction id, `spectator` or `host`)"
+                ))
+            }),
+        }
+    }
+}
+
+impl JsonSchema for Viewer {
+    fn schema_name() -> Cow<'static, str> {
+        "Viewer".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        string_enum_schema("Viewer", "A faction id, `spectator` or `host`.", &["spectator", "host"])
+    }
+}

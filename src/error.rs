@@ -1,0 +1,306 @@
+//! Errors with stable codes (ARCHITECTURE §5).
+//!
+//! Every failure of the library is one [`ApplyError`]. Its [`ApplyError::code`]
+//! is a stable, namespaced string (`decode/…`, `state/…`, `setup/…`, `rule/…`)
+//! that crosses the C and WASM bindings verbatim; the message is for humans and
+//! may change. Rule errors carry the id of the rule they enforce
+//! ([`ApplyError::rule`]). On any error nothing changed: not the state, not the
+//! RNG.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+
+/// One problem found while validating a [`crate::Setup`] or a loaded state.
+/// Validation reports every problem at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Problem {
+    /// Where the problem is, as a dotted path into the setup or state
+    /// (`factions.ecaz.spice`, `ambassadors.cohort`).
+    pub path: String,
+    /// What is wrong, for humans.
+    pub message: String,
+}
+
+impl Problem {
+    pub(crate) fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Problem {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Every way a call into the library can fail.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ApplyError {
+    // ---- decoding (input that is not even a well-formed value) ----
+    /// The input is not JSON at all.
+    #[error("invalid JSON: {0}")]
+    InvalidJson(String),
+    /// JSON, but not a valid command (unknown kind, unknown territory, negative amount …).
+    #[error("invalid command: {0}")]
+    InvalidCommand(String),
+    /// JSON, but not a valid setup document.
+    #[error("invalid setup document: {0}")]
+    InvalidSetupDocument(String),
+    /// JSON, but not a valid viewer.
+    #[error("invalid viewer: {0}")]
+    InvalidViewer(String),
+    /// JSON, but not a valid game state.
+    #[error("invalid state: {0}")]
+    InvalidState(String),
+    /// Input bytes are not UTF-8 (bindings only).
+    #[error("input is not valid UTF-8")]
+    InvalidUtf8,
+    /// A required input was missing (NULL pointer in the C ABI).
+    #[error("missing input: {0}")]
+    NullInput(&'static str),
+
+    // ---- state ----
+    /// The state was written by a format version this library does not read.
+    #[error("state format version {found} is not supported (this library reads version {supported})")]
+    UnsupportedVersion {
+        /// Version found in the document (`None` when absent).
+        found: String,
+        /// The version this library writes and reads.
+        supported: u32,
+    },
+    /// The state decoded but breaks the game's invariants.
+    #[error("state is inconsistent: {} problem(s), first: {}", .0.len(), first_message(.0))]
+    CorruptState(Vec<Problem>),
+
+    // ---- setup ----
+    /// The setup breaks the rules; every problem is listed.
+    #[error("setup is invalid: {} problem(s), first: {}", .0.len(), first_message(.0))]
+    InvalidSetup(Vec<Problem>),
+
+    // ---- protocol ----
+    /// The command's actor may not issue this command (faction vs host).
+    #[error("{actor} may not issue `{action}`: {why}")]
+    WrongActor {
+        /// The actor named in the command.
+        actor: String,
+        /// The command kind.
+        action: &'static str,
+        /// Who may.
+        why: &'static str,
+    },
+    /// A faction that is not seated in this game.
+    #[error("{0} is not seated in this game")]
+    NotSeated(Faction),
+    /// The frame named is not the open decision (answered, replaced, or never existed).
+    #[error("frame {named} is not the open decision{}", match .open { Some(f) => format!(" (open: {f})"), None => " (no decision is open)".to_string() })]
+    StaleFrame {
+        /// The frame id the command named.
+        named: FrameId,
+        /// The frame that is open, if any.
+        open: Option<FrameId>,
+    },
+    /// The open decision belongs to another actor.
+    #[error("frame {frame} is answered by {owner}, not {actor}")]
+    NotYourDecision {
+        /// The open frame.
+        frame: FrameId,
+        /// Who answers it.
+        owner: String,
+        /// Who tried.
+        actor: String,
+    },
+    /// The command does not answer this kind of decision.
+    #[error("`{action}` does not answer a {frame_kind} decision")]
+    WrongDecision {
+        /// The command kind.
+        action: &'static str,
+        /// The open frame's kind.
+        frame_kind: &'static str,
+    },
+    /// A host report arrived while a decision is open.
+    #[error("a decision is open (frame {0}); settle it first")]
+    DecisionPending(FrameId),
+    /// The command belongs to another phase.
+    #[error("`{action}` needs the {expected} phase; the game is in {actual}")]
+    WrongPhase {
+        /// The command kind.
+        action: &'static str,
+        /// The phase the command needs.
+        expected: Phase,
+        /// The current phase.
+        actual: Phase,
+    },
+
+    // ---- rules ----
+    /// R-PLC-3: only tokens in Ecaz's supply can be placed.
+    #[error("the {0} Ambassador is not in Ecaz's supply")]
+    TokenNotInSupply(Ambassador),
+    /// R-PLC-3: Ambassadors go only into strongholds.
+    #[error("{0} is not a stronghold")]
+    NotAStronghold(Territory),
+    /// R-PLC-3 / R-PLC-4: the HMS is not in play.
+    #[error("the Hidden Mobile Stronghold is not in play")]
+    HmsNotInPlay,
+    /// R-PLC-3: the stronghold is in the storm.
+    #[error("{territory} is in the storm (sector {sector})")]
+    StrongholdInStorm {
+        /// The stronghold.
+        territory: Territory,
+        /// Its sector, under the storm.
+        sector: Sector,
+    },
+    /// R-PLC-3: one Ambassador per stronghold.
+    #[error("{territory} already holds the {token} Ambassador")]
+    StrongholdHasAmbassador {
+        /// The stronghold.
+        territory: Territory,
+        /// The token already there.
+        token: Ambassador,
+    },
+    /// R-PLC-2: Ecaz cannot pay.
+    #[error("{faction} has {has} spice and needs {needs}")]
+    InsufficientSpice {
+        /// Who pays.
+        faction: Faction,
+        /// What it has.
+        has: u32,
+        /// What it needs.
+        needs: u32,
+    },
+    /// R-PLC-5: Ecaz cannot cancel its own placement with Karama.
+    #[error("{0} cannot answer its own placement with Karama")]
+    OwnPlacement(Faction),
+    /// The faction does not hold this card.
+    #[error("{faction} does not hold card {card}")]
+    CardNotHeld {
+        /// Who should hold it.
+        faction: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// The card is not a Karama.
+    #[error("card {card} is a {kind}, not a Karama")]
+    NotKarama {
+        /// The card.
+        card: CardId,
+        /// What it is.
+        kind: String,
+    },
+    /// A storm move outside 0..=20 sectors.
+    #[error("the storm moves 0 to {max} sectors, not {amount}")]
+    StormAmount {
+        /// The amount reported.
+        amount: u32,
+        /// The largest amount accepted.
+        max: u32,
+    },
+    /// The Shield Wall was already destroyed.
+    #[error("the Shield Wall is already destroyed")]
+    ShieldWallGone,
+    /// The HMS cannot point there.
+    #[error("the HMS cannot point at {territory} sector {sector}: {why}")]
+    InvalidHmsPointer {
+        /// Territory named.
+        territory: Territory,
+        /// Sector named.
+        sector: Sector,
+        /// Why not.
+        why: &'static str,
+    },
+}
+
+fn first_message(problems: &[Problem]) -> String {
+    match problems.first() {
+        Some(p) => format!("{}: {}", p.path, p.message),
+        None => "none".to_string(),
+    }
+}
+
+impl ApplyError {
+    /// The stable, namespaced code of this error.
+    pub fn code(&self) -> &'static str {
+        use ApplyError::*;
+        match self {
+            InvalidJson(_) => "decode/invalid_json",
+            InvalidCommand(_) => "decode/invalid_command",
+            InvalidSetupDocument(_) => "decode/invalid_setup",
+            InvalidViewer(_) => "decode/invalid_viewer",
+            InvalidState(_) => "decode/invalid_state",
+            InvalidUtf8 => "decode/invalid_utf8",
+            NullInput(_) => "decode/null_input",
+            UnsupportedVersion { .. } => "state/unsupported_version",
+            CorruptState(_) => "state/inconsistent",
+            InvalidSetup(_) => "setup/invalid",
+            WrongActor { .. } => "rule/wrong_actor",
+            NotSeated(_) => "rule/not_seated",
+            StaleFrame { .. } => "rule/stale_frame",
+            NotYourDecision { .. } => "rule/not_your_decision",
+            WrongDecision { .. } => "rule/wrong_decision",
+            DecisionPending(_) => "rule/decision_pending",
+            WrongPhase { .. } => "rule/wrong_phase",
+            TokenNotInSupply(_) => "rule/token_not_in_supply",
+            NotAStronghold(_) => "rule/not_a_stronghold",
+            HmsNotInPlay => "rule/hms_not_in_play",
+            StrongholdInStorm { .. } => "rule/stronghold_in_storm",
+            StrongholdHasAmbassador { .. } => "rule/stronghold_has_ambassador",
+            InsufficientSpice { .. } => "rule/insufficient_spice",
+            OwnPlacement(_) => "rule/own_placement",
+            CardNotHeld { .. } => "rule/card_not_held",
+            NotKarama { .. } => "rule/not_karama",
+            StormAmount { .. } => "rule/storm_amount",
+            ShieldWallGone => "rule/shield_wall_destroyed",
+            InvalidHmsPointer { .. } => "rule/invalid_hms_pointer",
+        }
+    }
+
+    /// The rule or policy id (RULES.md) the error enforces, where one applies.
+    pub fn rule(&self) -> Option<&'static str> {
+        use ApplyError::*;
+        match self {
+            TokenNotInSupply(_) | NotAStronghold(_) | StrongholdInStorm { .. } | StrongholdHasAmbassador { .. } => {
+                Some("R-PLC-3")
+            }
+            HmsNotInPlay | InvalidHmsPointer { .. } => Some("R-PLC-4"),
+            InsufficientSpice { .. } => Some("R-PLC-2"),
+            OwnPlacement(_) | NotKarama { .. } => Some("R-PLC-5"),
+            ShieldWallGone => Some("R-TRG-9"),
+            _ => None,
+        }
+    }
+
+    /// Problems attached to a setup or state error (empty otherwise).
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            ApplyError::InvalidSetup(p) | ApplyError::CorruptState(p) => p,
+            _ => &[],
+        }
+    }
+
+    /// The wire form of this error.
+    pub fn report(&self) -> ErrorReport {
+        ErrorReport {
+            code: self.code().to_string(),
+            message: self.to_string(),
+            rule: self.rule().map(str::to_string),
+            problems: self.problems().to_vec(),
+        }
+    }
+}
+
+/// An error as it crosses the wire (C, WASM, CLI): stable code, message,
+/// rule id, and the problem list of setup/state errors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ErrorReport {
+    /// Stable code such as `rule/stale_frame`.
+    pub code: String,
+    /// Human-readable message.
+    pub message: String,
+    /// Rule or policy id, where one applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Every problem of a setup or state error.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+}

@@ -1,0 +1,185 @@
+//! Events (ARCHITECTURE §4): what changed, and for whom.
+//!
+//! A host can mirror every change the library makes from the event stream
+//! alone. Each event has an [`Audience`]: public events go to everyone,
+//! `only` events to the named factions (and the host), host events to the
+//! host alone. Use [`Event::visible_to`] to filter a stream for a viewer.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Destruction, Viewer};
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+
+/// Who may see an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Audience {
+    /// Every player, spectators and the host.
+    Public,
+    /// Only these factions (and the host).
+    Only {
+        /// The factions that see it.
+        factions: Vec<Faction>,
+    },
+    /// Only the host.
+    Host,
+}
+
+/// One event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Event {
+    /// Who may see it.
+    pub audience: Audience,
+    /// What happened.
+    pub event: EventKind,
+}
+
+impl Event {
+    /// A public event.
+    pub fn public(event: EventKind) -> Self {
+        Event {
+            audience: Audience::Public,
+            event,
+        }
+    }
+
+    /// May this viewer see the event?
+    pub fn visible_to(&self, viewer: Viewer) -> bool {
+        match (&self.audience, viewer) {
+            (_, Viewer::Host) | (Audience::Public, _) => true,
+            (Audience::Only { factions }, Viewer::Faction(f)) => factions.contains(&f),
+            _ => false,
+        }
+    }
+}
+
+/// Why the placement opportunity closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PlacementEnd {
+    /// Ecaz finished.
+    Finished,
+    /// A Karama prevented further placement this turn (R-PLC-5).
+    Prevented,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum EventKind {
+    /// A phase began (a new turn begins with `storm`).
+    PhaseStarted {
+        /// Turn number.
+        turn: u32,
+        /// The phase.
+        phase: Phase,
+    },
+    /// R-PLC-1: Ecaz's end-of-Revival placement opened.
+    PlacementOpened {
+        /// The frame Ecaz answers.
+        frame: FrameId,
+        /// Cost of the next token (R-PLC-2).
+        next_cost: u32,
+    },
+    /// R-PLC-5: Ecaz announced a placement; the response window is open.
+    PlacementAnnounced {
+        /// The response frame the host answers.
+        frame: FrameId,
+        /// The token.
+        token: Ambassador,
+        /// The stronghold.
+        territory: Territory,
+        /// The spice it will cost.
+        cost: u32,
+    },
+    /// R-PLC-2/3: a token was placed; Ecaz paid `cost` spice to the bank.
+    AmbassadorPlaced {
+        /// The token (placed face up: public).
+        token: Ambassador,
+        /// The stronghold.
+        territory: Territory,
+        /// Spice paid to the bank.
+        cost: u32,
+    },
+    /// A card went from a hand to the Treachery discard pile.
+    CardDiscarded {
+        /// Whose hand.
+        faction: Faction,
+        /// The card (discards are public).
+        card: CardId,
+    },
+    /// R-PLC-5: the announced placement was cancelled by Karama; nothing was paid.
+    PlacementCancelled {
+        /// The token, still in supply.
+        token: Ambassador,
+        /// The stronghold it was meant for.
+        territory: Territory,
+        /// Who played Karama.
+        by: Faction,
+    },
+    /// R-PLC-1: the placement opportunity closed for this turn.
+    PlacementClosed {
+        /// Tokens placed this turn.
+        placed: u8,
+        /// Why it closed.
+        reason: PlacementEnd,
+    },
+    /// The storm moved.
+    StormMoved {
+        /// Sector it left.
+        from: Sector,
+        /// Sector it stopped in.
+        to: Sector,
+        /// Sectors moved.
+        sectors: u32,
+    },
+    /// The Shield Wall was destroyed.
+    ShieldWallDestroyed,
+    /// The HMS moved.
+    HmsMoved {
+        /// Territory it points at now.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+    },
+    /// R-TRG-9: a placed token was destroyed and went back to Ecaz's supply (not a trigger).
+    AmbassadorReturned {
+        /// The token.
+        token: Ambassador,
+        /// The stronghold it was in.
+        territory: Territory,
+        /// What destroyed it.
+        cause: ReturnCause,
+    },
+}
+
+/// Why a placed token returned to supply (R-TRG-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReturnCause {
+    /// The storm reached an exposed stronghold.
+    Storm,
+    /// A Lasgun/Shield explosion.
+    LasgunShield,
+    /// Moritani's Atomics Terror.
+    AtomicsTerror,
+    /// Another host-reported destruction.
+    Other,
+}
+
+impl From<Destruction> for ReturnCause {
+    fn from(d: Destruction) -> Self {
+        match d {
+            Destruction::LasgunShield => ReturnCause::LasgunShield,
+            Destruction::AtomicsTerror => ReturnCause::AtomicsTerror,
+            Destruction::Other => ReturnCause::Other,
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! The game state (ARCHITECTURE §3): the table the library mirrors, the
+//! Ambassador inventory, Duke Vidal, the Nexus cards, the pending decision
+//! frames and the RNG.
+//!
+//! A [`Game`] is only ever built by [`crate::Setup::build`] (validated) or by
+//! decoding a serialized state (version-checked and integrity-checked); it is
+//! only ever changed by [`crate::apply`]. Its fields are private; read it
+//! through the accessors or, better, through [`crate::view`].
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::rng::GameRng;
+
+/// The state format version this library writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Normal and elite force counts (elite: Sardaukar, Fedaykin, Cyborgs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Forces {
+    /// Ordinary forces.
+    #[serde(default)]
+    pub normal: u32,
+    /// Elite (starred) forces.
+    #[serde(default)]
+    pub elite: u32,
+}
+
+impl Forces {
+    /// All forces.
+    pub fn total(self) -> u32 {
+        self.normal.saturating_add(self.elite)
+    }
+}
+
+/// One faction's forces in one sector of one territory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Stack {
+    /// Territory.
+    pub territory: Territory,
+    /// Sector of that territory (0 for Polar Sink and the HMS).
+    pub sector: Sector,
+    /// Ordinary forces (for Bene Gesserit: fighters).
+    #[serde(default)]
+    pub normal: u32,
+    /// Elite forces.
+    #[serde(default)]
+    pub elite: u32,
+    /// Bene Gesserit advisors (BG only).
+    #[serde(default)]
+    pub advisors: u32,
+}
+
+impl Stack {
+    /// All forces in the stack, advisors included.
+    pub fn total(&self) -> u32 {
+        self.normal.saturating_add(self.elite).saturating_add(self.advisors)
+    }
+}
+
+/// Where a faction leader is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum LeaderCustody {
+    /// With its faction, usable.
+    Available,
+    /// Dead, in the Tleilaxu Tanks.
+    Tanks,
+    /// Captured by another faction (Harkonnen, Moritani …).
+    Captured {
+        /// The captor.
+        by: Faction,
+    },
+    /// Revived as a ghola by another faction (Tleilaxu).
+    Ghola {
+        /// The faction that controls the ghola.
+        by: Faction,
+    },
+}
+
+/// One faction leader and its custody. Records stay with the native faction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeaderState {
+    /// The leader.
+    pub leader: Leader,
+    /// Where it is.
+    pub custody: LeaderCustody,
+}
+
+/// One seated faction's table state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FactionState {
+    /// Which faction.
+    pub faction: Faction,
+    /// Spice behind the shield (hidden from others in views).
+    pub spice: u32,
+    /// Forces off-planet.
+    pub reserves: Forces,
+    /// Forces in the Tleilaxu Tanks.
+    pub tanks: Forces,
+    /// Forces on the board.
+    pub board: Vec<Stack>,
+    /// The faction's five leaders and their custody.
+    pub leaders: Vec<LeaderState>,
+    /// Treachery cards held (hidden from others).
+    pub hand: Vec<CardId>,
+    /// Treachery hand limit.
+    pub hand_limit: u8,
+    /// Traitor cards held (hidden from others).
+    pub traitors: Vec<Leader>,
+    /// Tleilaxu Face Dancers held face down (hidden from others).
+    pub face_dancers: Vec<Leader>,
+    /// Current ally.
+    pub ally: Option<Faction>,
+    /// The Nexus card held (its identity is hidden from others).
+    pub nexus: Option<Faction>,
+    /// Free revivals per turn.
+    pub free_revival: u8,
+}
+
+impl FactionState {
+    /// Forces on the board, advisors included.
+    pub fn on_board(&self) -> u32 {
+        self.board.iter().map(Stack::total).fold(0, u32::saturating_add)
+    }
+    /// Forces in reserves, on the board and in the Tanks.
+    pub fn total_forces(&self) -> u32 {
+        self.reserves
+            .total()
+            .saturating_add(self.tanks.total())
+            .saturating_add(self.on_board())
+    }
+}
+
+/// The Treachery cards: a public catalog (card id → kind) and their places.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Treachery {
+    /// Card kind by card id (`catalog[id]`); public and fixed for the game.
+    pub catalog: Arc<[String]>,
+    /// Draw pile, top first (its order is hidden from every faction).
+    pub deck: Vec<CardId>,
+    /// Discard pile, most recent last (public).
+    pub discard: Vec<CardId>,
+}
+
+impl Treachery {
+    /// The kind of a card, if the id exists.
+    pub fn kind(&self, card: CardId) -> Option<&str> {
+        self.catalog.get(usize::from(card.0)).map(String::as_str)
+    }
+}
+
+/// The Nexus deck (module option). Held cards live on [`FactionState::nexus`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NexusCards {
+    /// Draw pile, top first (hidden).
+    pub deck: Vec<Faction>,
+    /// Discard pile (public).
+    pub discard: Vec<Faction>,
+}
+
+/// Who controls Duke Vidal, and through which route (R-DUKE-1, R-DUKE-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum DukeCustody {
+    /// Set aside, controlled by nobody (his starting place).
+    SetAside,
+    /// Controlled by a faction.
+    Controlled {
+        /// The controller.
+        by: Faction,
+        /// How control was obtained.
+        source: DukeSource,
+    },
+    /// Dead, in the Tanks.
+    Tanks,
+    /// Captured.
+    Captured {
+        /// The captor.
+        by: Faction,
+    },
+    /// A ghola.
+    Ghola {
+        /// The controller of the ghola.
+        by: Faction,
+    },
+}
+
+/// The route by which a faction controls Duke Vidal (R-DUKE-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DukeSource {
+    /// The Ecaz Ambassador effect: until used in a battle.
+    EcazAmbassador,
+    /// Moritani's stronghold-battle power: one battle, set aside at turn end.
+    Moritani,
+    /// The Ecaz Nexus Cunning: this turn.
+    NexusCunning,
+    /// Lent by Ecaz to a new ally: this turn.
+    AllianceLoan,
+}
+
+/// Duke Vidal's disc (R-DUKE-1): one, outside every roster, no Traitor card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Duke {
+    /// Current custody.
+    pub custody: DukeCustody,
+}
+
+/// Where an Ambassador token is (R-INV-2). Every token is in exactly one zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Zone {
+    /// Undrawn.
+    Pool,
+    /// In Ecaz's supply: may be placed.
+    Supply,
+    /// Placed in a stronghold (the HMS interior included).
+    Placed {
+        /// The stronghold.
+        territory: Territory,
+    },
+    /// Triggered and set aside for this cycle.
+    Used,
+    /// The Bene Gesserit token after it triggered; never returns.
+    Removed,
+}
+
+/// One Ambassador token and its zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Token {
+    /// The token (one per identity).
+    pub token: Ambassador,
+    /// Its zone.
+    pub zone: Zone,
+}
+
+/// Ecaz's end-of-Revival placement bookkeeping for the current turn (R-PLC-1, R-PLC-2, R-PLC-5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlacementTurn {
+    /// Tokens committed this turn; the next costs one more.
+    pub placed: u8,
+    /// The opportunity was used (finished or prevented); it never reopens this turn.
+    pub closed: bool,
+    /// The faction whose Karama prevented further placement this turn.
+    pub prevented_by: Option<Faction>,
+}
+
+/// The Ambassador inventory (R-INV-1..4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Ambassadors {
+    /// All eleven tokens, in [`Ambassador::ALL`] order.
+    pub tokens: Vec<Token>,
+    /// The current cohort: the five non-Ecaz tokens drawn for this cycle (R-INV-1).
+    pub cohort: Vec<Ambassador>,
+    /// Completed recycles so far (R-TRG-8).
+    pub cycle: u32,
+    /// This turn's placement bookkeeping.
+    pub placement: PlacementTurn,
+}
+
+impl Ambassadors {
+    /// The zone of a token.
+    pub fn zone(&self, token: Ambassador) -> Zone {
+        self.tokens
+            .iter()
+            .find(|t| t.token == token)
+            .map_or(Zone::Pool, |t| t.zone)
+    }
+
+    /// The token placed in a stronghold, if any.
+    pub fn placed_in(&self, territory: Territory) -> Option<Ambassador> {
+        self.tokens
+            .iter()
+            .find(|t| t.zone == Zone::Placed { territory })
+            .map(|t| t.token)
+    }
+
+    /// Tokens in a zone, in [`Ambassador::ALL`] order.
+    pub fn in_zone(&self, zone: Zone) -> impl Iterator<Item = Ambassador> + '_ {
+        self.tokens.iter().filter(move |t| t.zone == zone).map(|t| t.token)
+    }
+
+    pub(crate) fn set_zone(&mut self, token: Ambassador, zone: Zone) {
+        if let Some(t) = self.tokens.iter_mut().find(|t| t.token == token) {
+            t.zone = zone;
+        }
+    }
+}
+
+/// Where the Hidden Mobile Stronghold points (E1): a non-stronghold sector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HmsPointer {
+    /// The territory it points at.
+    pub territory: Territory,
+    /// The sector of that territory.
+    pub sector: Sector,
+}
+
+/// Game options chosen at setup.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GameOptions {
+    /// Advanced game rules.
+    #[serde(default)]
+    pub advanced: bool,
+    /// The Nexus module (Nexus cards in play).
+    #[serde(default)]
+    pub nexus: bool,
+}
+
+/// The actor of a command or the owner of a decision frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Actor {
+    /// The host: reports facts decided outside the library.
+    Host,
+    /// A seated faction (a player decision).
+    Faction(Faction),
+}
+
+/// One pending decision: who answers it and the data to continue with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Frame {
+    /// Id named by the command that answers it.
+    pub id: FrameId,
+    /// The one actor who may answer.
+    pub actor: Actor,
+    /// What is being decided, with its continuation data.
+    pub decision: Decision,
+}
+
+/// The typed decisions a frame can hold. Continuations are data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Decision {
+    /// R-PLC-1: Ecaz places Ambassadors one at a time, then finishes.
+    Placement,
+    /// R-PLC-5: Ecaz announced a placement; the host reports whether another
+    /// faction cancels it with Karama, or allows it.
+    PlacementResponse {
+        /// The token Ecaz wants to place.
+        token: Ambassador,
+        /// The stronghold.
+        territory: Territory,
+        /// The spice it will cost (R-PLC-2).
+        cost: u32,
+    },
+}
+
+impl Decision {
+    /// The wire name of the decision kind.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::Placement => "placement",
+            Decision::PlacementResponse { .. } => "placementResponse",
+        }
+    }
+}
+
+/// The whole game state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Game {
+    pub(crate) version: u32,
+    pub(crate) seats: Vec<Faction>,
+    pub(crate) options: GameOptions,
+    pub(crate) policies: crate::policy::Policies,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) storm: Sector,
+    pub(crate) shield_wall_standing: bool,
+    pub(crate) hms: Option<HmsPointer>,
+    pub(crate) factions: Vec<FactionState>,
+    pub(crate) treachery: Treachery,
+    pub(crate) nexus: NexusCards,
+    pub(crate) duke: Duke,
+    pub(crate) ambassadors: Ambassadors,
+    pub(crate) pending: Vec<Frame>,
+    pub(crate) next_frame: u32,
+    pub(crate) rng: GameRng,
+}
+
+impl Game {
+    /// The seated factions, in seating order.
+    pub fn seats(&self) -> &[Faction] {
+        &self.seats
+    }
+    /// Is the faction seated?
+    pub fn is_seated(&self, f: Faction) -> bool {
+        self.seats.contains(&f)
+    }
+    /// Options chosen at setup.
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+    /// The rule policies in force (RULES §9).
+    pub fn policies(&self) -> &crate::policy::Policies {
+        &self.policies
+    }
+    /// Current turn (from 1).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// Current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The storm's sector.
+    pub fn storm(&self) -> Sector {
+        self.storm
+    }
+    /// Is the Shield Wall still standing?
+    pub fn shield_wall_standing(&self) -> bool {
+        self.shield_wall_standing
+    }
+    /// Where the HMS points, when it is in play.
+    pub fn hms(&self) -> Option<HmsPointer> {
+        self.hms
+    }
+    /// A seated faction's table state.
+    pub fn faction(&self, f: Faction) -> Option<&FactionState> {
+        self.factions.iter().find(|s| s.faction == f)
+    }
+    pub(crate) fn faction_mut(&mut self, f: Faction) -> Option<&mut FactionState> {
+        self.factions.iter_mut().find(|s| s.faction == f)
+    }
+    /// The Treachery cards.
+    pub fn treachery(&self) -> &Treachery {
+        &self.treachery
+    }
+    /// The Nexus deck and discard.
+    pub fn nexus(&self) -> &NexusCards {
+        &self.nexus
+    }
+    /// Duke Vidal.
+    pub fn duke(&self) -> Duke {
+        self.duke
+    }
+    /// The Ambassador inventory.
+    pub fn ambassadors(&self) -> &Ambassadors {
+        &self.ambassadors
+    }
+    /// The pending decision frames, bottom first; the last one is open.
+    pub fn pending(&self) -> &[Frame] {
+        &self.pending
+    }
+    /// The open decision, if any.
+    pub fn open_frame(&self) -> Option<&Frame> {
+        self.pending.last()
+    }
+
+    pub(crate) fn push_frame(&mut self, actor: Actor, decision: Decision) -> FrameId {
+        let id = FrameId(self.next_frame);
+        self.next_frame = self.next_frame.saturating_add(1);
+        self.pending.push(Frame { id, actor, decision });
+        id
+    }
+}

@@ -1,0 +1,318 @@
+//! The invariants of a game state, checked on every built setup and every
+//! loaded state: conservation of the 11 Ambassador tokens (R-INV-2), of each
+//! faction's 20 forces, of the Treachery and Nexus cards, and the consistency
+//! of seats, leaders, traitors, alliances and frames. Returns every problem.
+
+use std::collections::BTreeSet;
+
+use crate::board;
+use crate::error::Problem;
+use crate::game::{Actor, DukeCustody, Game, LeaderCustody, Zone};
+use crate::ids::{Ambassador, CardId, Faction, Leader, Territory};
+
+/// Every invariant the game breaks (empty when sound).
+pub(crate) fn problems(g: &Game) -> Vec<Problem> {
+    let mut p = Vec::new();
+    seats(g, &mut p);
+    for s in &g.factions {
+        faction(g, s, &mut p);
+    }
+    traitors(g, &mut p);
+    cards(g, &mut p);
+    nexus(g, &mut p);
+    duke(g, &mut p);
+    ambassadors(g, &mut p);
+    frames(g, &mut p);
+    p
+}
+
+fn seats(g: &Game, p: &mut Vec<Problem>) {
+    if !(2..=6).contains(&g.seats.len()) {
+        p.push(Problem::new(
+            "seats",
+            format!("a game seats 2–6 factions, not {}", g.seats.len()),
+        ));
+    }
+    let distinct: BTreeSet<Faction> = g.seats.iter().copied().collect();
+    if distinct.len() != g.seats.len() {
+        p.push(Problem::new("seats", "a faction is seated twice"));
+    }
+    let order: Vec<Faction> = g.factions.iter().map(|s| s.faction).collect();
+    if order != g.seats {
+        p.push(Problem::new(
+            "factions",
+            "faction records must follow the seats, one each",
+        ));
+    }
+    if g.turn == 0 {
+        p.push(Problem::new("turn", "turns count from 1"));
+    }
+    if !(1..=18).contains(&g.storm) {
+        p.push(Problem::new(
+            "storm",
+            format!("the storm is in a sector 1–18, not {}", g.storm),
+        ));
+    }
+}
+
+fn seated_other(g: &Game, me: Faction, by: Faction, path: &str, p: &mut Vec<Problem>) {
+    if by == me || !g.is_seated(by) {
+        p.push(Problem::new(path, format!("{by} must be another seated faction")));
+    }
+}
+
+fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
+    let f = s.faction;
+    let at = |field: &str| format!("factions.{f}.{field}");
+    // Leaders: exactly the five native ones (records stay with the native faction).
+    let natives: Vec<Leader> = s.leaders.iter().map(|l| l.leader).collect();
+    if natives != f.leaders() {
+        p.push(Problem::new(
+            at("leaders"),
+            format!("{f} has exactly its own five leaders"),
+        ));
+    }
+    for l in &s.leaders {
+        if let LeaderCustody::Captured { by } | LeaderCustody::Ghola { by } = l.custody {
+            seated_other(g, f, by, &at("leaders"), p);
+        }
+    }
+    // Forces: 20, elites only for elite factions, advisors only for BG.
+    let total = s.total_forces();
+    if total != 20 {
+        p.push(Problem::new(
+            at("forces"),
+            format!("{f} has 20 forces in all (reserves + board + Tanks), not {total}"),
+        ));
+    }
+    let elite = s
+        .board
+        .iter()
+        .map(|x| x.elite)
+        .sum::<u32>()
+        .saturating_add(s.reserves.elite)
+        .saturating_add(s.tanks.elite);
+    if !f.has_elite() && elite > 0 {
+        p.push(Problem::new(at("forces"), format!("{f} has no elite forces")));
+    }
+    let mut seen = BTreeSet::new();
+    for (i, st) in s.board.iter().enumerate() {
+        let here = format!("factions.{f}.board[{i}]");
+        if !board::has_sector(st.territory, st.sector) {
+            p.push(Problem::new(
+                &here,
+                format!("{} has no sector {}", st.territory, st.sector),
+            ));
+        }
+        if st.territory == Territory::HiddenMobileStronghold && g.hms.is_none() {
+            p.push(Problem::new(&here, "the HMS is not in play"));
+        }
+        if st.total() == 0 {
+            p.push(Problem::new(&here, "an empty stack"));
+        }
+        if st.advisors > 0 && f != Faction::BeneGesserit {
+            p.push(Problem::new(&here, "only the Bene Gesserit have advisors"));
+        }
+        if !seen.insert((st.territory, st.sector)) {
+            p.push(Problem::new(&here, "two stacks in the same sector"));
+        }
+    }
+    // Hidden cards.
+    if f == Faction::Tleilaxu && !s.traitors.is_empty() {
+        p.push(Problem::new(
+            at("traitors"),
+            "the Tleilaxu hold Face Dancers, not Traitors",
+        ));
+    }
+    if f != Faction::Tleilaxu && !s.face_dancers.is_empty() {
+        p.push(Problem::new(at("faceDancers"), "only the Tleilaxu hold Face Dancers"));
+    }
+    for l in s.traitors.iter().chain(s.face_dancers.iter()) {
+        if !g.is_seated(l.faction()) {
+            p.push(Problem::new(
+                at("traitors"),
+                format!("{l} is not a leader of a seated faction"),
+            ));
+        }
+    }
+    // Alliance: reciprocal.
+    if let Some(a) = s.ally {
+        let back = g.faction(a).and_then(|o| o.ally);
+        if a == f || back != Some(f) {
+            p.push(Problem::new(at("ally"), format!("{f} and {a} must name each other")));
+        }
+    }
+    if s.nexus.is_some() {
+        if !g.options.nexus {
+            p.push(Problem::new(at("nexus"), "Nexus cards need the Nexus module"));
+        }
+        if s.ally.is_some() {
+            p.push(Problem::new(at("nexus"), "allied players hold no Nexus card"));
+        }
+    }
+}
+
+fn traitors(g: &Game, p: &mut Vec<Problem>) {
+    let mut seen = BTreeSet::new();
+    for s in &g.factions {
+        for l in s.traitors.iter().chain(s.face_dancers.iter()) {
+            if !seen.insert(*l) {
+                p.push(Problem::new(
+                    format!("factions.{}.traitors", s.faction),
+                    format!("the {l} Traitor card is held twice"),
+                ));
+            }
+        }
+    }
+}
+
+fn cards(g: &Game, p: &mut Vec<Problem>) {
+    let n = g.treachery.catalog.len();
+    let mut seen = vec![0u8; n];
+    let mut count = |card: CardId, path: String, p: &mut Vec<Problem>| match seen.get_mut(usize::from(card.0)) {
+        Some(c) => {
+            *c = c.saturating_add(1);
+            if *c == 2 {
+                p.push(Problem::new(path, format!("card {card} is in two places")));
+            }
+        }
+        None => p.push(Problem::new(
+            path,
+            format!("card {card} does not exist (the catalog has {n})"),
+        )),
+    };
+    for &c in &g.treachery.deck {
+        count(c, "deck".into(), p);
+    }
+    for &c in &g.treachery.discard {
+        count(c, "discard".into(), p);
+    }
+    for s in &g.factions {
+        for &c in &s.hand {
+            count(c, format!("factions.{}.hand", s.faction), p);
+        }
+    }
+    let missing = seen.iter().filter(|&&c| c == 0).count();
+    if missing > 0 {
+        p.push(Problem::new(
+            "deck",
+            format!("{missing} card(s) are nowhere (deck, discard or a hand)"),
+        ));
+    }
+}
+
+fn nexus(g: &Game, p: &mut Vec<Problem>) {
+    let held = g.factions.iter().filter_map(|s| s.nexus);
+    let all: Vec<Faction> = g
+        .nexus
+        .deck
+        .iter()
+        .chain(g.nexus.discard.iter())
+        .copied()
+        .chain(held)
+        .collect();
+    if !g.options.nexus {
+        if !all.is_empty() {
+            p.push(Problem::new("nexus", "Nexus cards need the Nexus module"));
+        }
+        return;
+    }
+    let distinct: BTreeSet<Faction> = all.iter().copied().collect();
+    if distinct.len() != all.len() || all.len() != Faction::ALL.len() {
+        p.push(Problem::new(
+            "nexus",
+            "the 12 Nexus cards are each in exactly one place",
+        ));
+    }
+}
+
+fn duke(g: &Game, p: &mut Vec<Problem>) {
+    match g.duke.custody {
+        DukeCustody::Controlled { by, .. } | DukeCustody::Captured { by } | DukeCustody::Ghola { by } => {
+            if !g.is_seated(by) {
+                p.push(Problem::new("duke", format!("{by} is not seated")));
+            }
+        }
+        DukeCustody::SetAside | DukeCustody::Tanks => {}
+    }
+}
+
+fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
+    let a = &g.ambassadors;
+    let ids: Vec<Ambassador> = a.tokens.iter().map(|t| t.token).collect();
+    if ids != Ambassador::ALL {
+        p.push(Problem::new(
+            "ambassadors.tokens",
+            "all 11 tokens, once each, in order (R-INV-2)",
+        ));
+    }
+    if !g.is_seated(Faction::Ecaz) {
+        if a.tokens.iter().any(|t| t.zone != Zone::Pool) || !a.cohort.is_empty() {
+            p.push(Problem::new(
+                "ambassadors",
+                "without Ecaz every token stays in the pool",
+            ));
+        }
+        return;
+    }
+    let cohort: BTreeSet<Ambassador> = a.cohort.iter().copied().collect();
+    if cohort.len() != 5 || a.cohort.len() != 5 || cohort.contains(&Ambassador::Ecaz) {
+        p.push(Problem::new(
+            "ambassadors.cohort",
+            "the cohort is 5 distinct non-Ecaz tokens (R-INV-1, R-INV-3)",
+        ));
+    }
+    let mut strongholds = BTreeSet::new();
+    for t in &a.tokens {
+        let at = format!("ambassadors.zones.{}", t.token);
+        let member = cohort.contains(&t.token);
+        match t.zone {
+            Zone::Pool if member => p.push(Problem::new(&at, "a cohort token is not in the pool")),
+            Zone::Pool if t.token == Ambassador::Ecaz => {
+                p.push(Problem::new(&at, "the Ecaz token is never drawn (R-INV-3)"))
+            }
+            Zone::Supply if !member && t.token != Ambassador::Ecaz => {
+                p.push(Problem::new(&at, "only the Ecaz token and the cohort reach the supply"))
+            }
+            Zone::Used if !member => p.push(Problem::new(&at, "only cohort tokens are set aside as used")),
+            Zone::Removed if t.token != Ambassador::BeneGesserit => {
+                p.push(Problem::new(&at, "only the Bene Gesserit token is removed"))
+            }
+            Zone::Placed { territory } => {
+                if !board::is_stronghold(territory) {
+                    p.push(Problem::new(&at, format!("{territory} is not a stronghold")));
+                }
+                if territory == Territory::HiddenMobileStronghold && g.hms.is_none() {
+                    p.push(Problem::new(&at, "the HMS is not in play"));
+                }
+                if !member && t.token != Ambassador::Ecaz {
+                    p.push(Problem::new(&at, "only the Ecaz token and the cohort can be placed"));
+                }
+                if !strongholds.insert(territory) {
+                    p.push(Problem::new(&at, format!("{territory} holds two Ambassadors")));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn frames(g: &Game, p: &mut Vec<Problem>) {
+    let mut ids = BTreeSet::new();
+    for f in &g.pending {
+        if f.id.0 >= g.next_frame || !ids.insert(f.id) {
+            p.push(Problem::new(
+                "pending",
+                format!("frame {} is not a fresh, unique id", f.id),
+            ));
+        }
+        if let Actor::Faction(x) = f.actor {
+            if !g.is_seated(x) {
+                p.push(Problem::new(
+                    "pending",
+                    format!("frame {} is answered by unseated {x}", f.id),
+                ));
+            }
+        }
+    }
+}

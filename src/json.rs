@@ -1,0 +1,137 @@
+//! The JSON door: the same operations over UTF-8 JSON text, as the C and WASM
+//! bindings and the CLI use them. Malformed input is an error with a stable
+//! code (`decode/…`, `state/…`), never a panic.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::apply::apply_mut;
+use crate::command::{Command, Viewer};
+use crate::error::ApplyError;
+use crate::event::Event;
+use crate::game::{Actor, Game, FORMAT_VERSION};
+use crate::integrity;
+use crate::setup::Setup;
+
+fn decode<T: DeserializeOwned>(text: &str, shape_error: fn(String) -> ApplyError) -> Result<T, ApplyError> {
+    serde_json::from_str(text).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => shape_error(e.to_string()),
+        _ => ApplyError::InvalidJson(e.to_string()),
+    })
+}
+
+fn encode<T: serde::Serialize>(value: &T) -> Result<String, ApplyError> {
+    serde_json::to_string(value).map_err(|e| ApplyError::InvalidState(e.to_string()))
+}
+
+/// Decode a command.
+pub fn command_from_json(text: &str) -> Result<Command, ApplyError> {
+    decode(text, ApplyError::InvalidCommand)
+}
+
+/// Decode a setup document.
+pub fn setup_from_json(text: &str) -> Result<Setup, ApplyError> {
+    decode(text, ApplyError::InvalidSetupDocument)
+}
+
+/// Decode a viewer id given as a JSON string (`"ecaz"`, `"spectator"`, `"host"`).
+pub fn viewer_from_json(text: &str) -> Result<Viewer, ApplyError> {
+    decode(text, ApplyError::InvalidViewer)
+}
+
+/// Decode an actor id given as a JSON string (`"ecaz"`, `"host"`).
+pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
+    decode(text, ApplyError::InvalidViewer)
+}
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    #[serde(default)]
+    version: Option<serde_json::Value>,
+}
+
+fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
+    ApplyError::UnsupportedVersion {
+        found: found.map_or_else(|| "none".to_string(), |v| v.to_string()),
+        supported: FORMAT_VERSION,
+    }
+}
+
+/// Decode a game state: the format version is checked first (an unknown
+/// version is `state/unsupported_version`), then the shape, then every
+/// invariant (`state/inconsistent`).
+pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
+    let game: Game = match decode(text, ApplyError::InvalidState) {
+        Ok(g) => g,
+        Err(e @ ApplyError::InvalidJson(_)) => return Err(e),
+        Err(e) => {
+            // Say "wrong version" rather than "wrong shape" when that is the cause.
+            let probe: Option<VersionProbe> = serde_json::from_str(text).ok();
+            let found = probe.and_then(|p| p.version);
+            if found.as_ref().and_then(serde_json::Value::as_u64) != Some(u64::from(FORMAT_VERSION)) {
+                return Err(unsupported(found));
+            }
+            return Err(e);
+        }
+    };
+    if game.version != FORMAT_VERSION {
+        return Err(unsupported(Some(game.version.into())));
+    }
+    let problems = integrity::problems(&game);
+    if !problems.is_empty() {
+        return Err(ApplyError::CorruptState(problems));
+    }
+    Ok(game)
+}
+
+/// Encode a game state.
+pub fn game_to_json(game: &Game) -> Result<String, ApplyError> {
+    encode(game)
+}
+
+/// Build a game from a setup document; returns the state JSON.
+pub fn new_game_json(setup: &str) -> Result<String, ApplyError> {
+    let game = setup_from_json(setup)?.build()?;
+    encode(&game)
+}
+
+/// The result of [`apply_json`]: the new state and the events, both JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonOutcome {
+    /// The new state.
+    pub state: String,
+    /// The events, a JSON array.
+    pub events: String,
+}
+
+impl JsonOutcome {
+    /// `{"state": …, "events": […]}` as one JSON document.
+    pub fn to_document(&self) -> String {
+        format!("{{\"state\":{},\"events\":{}}}", self.state, self.events)
+    }
+}
+
+/// Apply a command to a state, all in JSON.
+pub fn apply_json(state: &str, command: &str) -> Result<JsonOutcome, ApplyError> {
+    let mut game = game_from_json(state)?;
+    let command = command_from_json(command)?;
+    let events: Vec<Event> = apply_mut(&mut game, &command)?;
+    Ok(JsonOutcome {
+        state: encode(&game)?,
+        events: encode(&events)?,
+    })
+}
+
+/// The view of a state for a viewer (`viewer` is a JSON string such as `"ecaz"`).
+pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
+    let game = game_from_json(state)?;
+    let viewer = viewer_from_json(viewer)?;
+    encode(&crate::view::view(&game, viewer))
+}
+
+/// The legal commands of an actor (`actor` is a JSON string such as `"host"`).
+pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
+    let game = game_from_json(state)?;
+    let actor = actor_from_json(actor)?;
+    encode(&crate::options::options(&game, actor))
+}

@@ -1,0 +1,70 @@
+//! # ecaz — the rules engine for the Ecaz faction of GF9 *Dune*
+//!
+//! A pure library (no I/O, no clock, no globals) that is the single source of
+//! truth for Ecaz logic: the Ambassadors, Duke Vidal, the Ecaz alliance and
+//! the Ecaz Nexus card. A *host* owns the rest of the game, reports facts
+//! (phase boundaries, storm, arrivals, Karama plays …) as host commands, and
+//! relays player decisions as faction commands.
+//!
+//! ```
+//! use ecaz::{apply, options, view, Action, Actor, Ambassador, Command, Faction, Phase, Setup, Territory, Viewer};
+//!
+//! // Build a game (printed defaults fill everything but seats and seed).
+//! let mut game = Setup::for_seats(&[Faction::Ecaz, Faction::Atreides], 42).build()?;
+//! // The host walks the turn to the end of Revival …
+//! for phase in [Phase::Storm, Phase::SpiceBlow, Phase::ChoamCharity, Phase::Bidding, Phase::Revival] {
+//!     game = apply(&game, &Command::host(Action::EndPhase { phase }))?.0;
+//! }
+//! // … where Ecaz may place Ambassadors (R-PLC-1).
+//! let frame = game.open_frame().map(|f| f.id).unwrap();
+//! let token = Ambassador::Ecaz;
+//! let place = Command::faction(Faction::Ecaz, Action::Place { frame, token, territory: Territory::Arrakeen });
+//! let (game, events) = apply(&game, &place)?;
+//! assert_eq!(events.len(), 1); // the announcement opens the Karama window (R-PLC-5)
+//! let frame = game.open_frame().map(|f| f.id).unwrap();
+//! let (game, _) = apply(&game, &Command::host(Action::AllowPlacement { frame }))?;
+//! assert_eq!(view(&game, Viewer::Spectator).ambassadors.placement.placed, 1);
+//! assert!(!options(&game, Actor::Faction(Faction::Ecaz)).commands.is_empty());
+//! # Ok::<(), ecaz::ApplyError>(())
+//! ```
+
+mod apply;
+mod board;
+mod command;
+mod error;
+mod event;
+mod game;
+mod ids;
+mod integrity;
+mod json;
+mod options;
+mod policy;
+mod rng;
+mod rules;
+pub mod schema;
+mod setup;
+mod view;
+
+pub use apply::{apply, apply_mut, validate};
+pub use board::{
+    exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold, storm_advance,
+    storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
+    STRONGHOLDS,
+};
+pub use command::{Action, Command, Destruction, Viewer};
+pub use error::{ApplyError, ErrorReport, Problem};
+pub use event::{Audience, Event, EventKind, PlacementEnd, ReturnCause};
+pub use game::{
+    Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
+    HmsPointer, LeaderCustody, LeaderState, NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
+};
+pub use ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use json::{
+    apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json, setup_from_json,
+    view_json, JsonOutcome,
+};
+pub use options::{options, Options};
+pub use policy::*;
+pub use rules::storm::MAX_STORM_MOVE;
+pub use setup::{base_catalog, elite_total, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED};
+pub use view::{view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

@@ -1,0 +1,8 @@
+//! The rules, one file per rule area. Each area offers `check_*` functions
+//! that validate against an unchanged `&Game` and return a plan, and
+//! `commit_*` functions that carry a plan out and cannot fail
+//! (validate-then-mutate, ARCHITECTURE §3).
+
+pub(crate) mod placement;
+pub(crate) mod storm;
+pub(crate) mod turn;

@@ -1,0 +1,220 @@
+//! End-of-Revival Ambassador placement (RULES §3, R-PLC-1..6).
+//!
+//! Flow: ending Revival opens a `placement` frame for Ecaz (R-PLC-1). Ecaz
+//! announces one placement (`place`), which opens a `placementResponse` frame
+//! answered by the host (R-PLC-5): `allowPlacement` commits it (Ecaz pays the
+//! rising cost, R-PLC-2, and a fresh placement frame opens) and
+//! `cancelPlacement` records another faction's Karama (nothing paid, token
+//! stays in supply, no more placement this turn). `finishPlacement` closes the
+//! opportunity. Placement is not an entry and triggers nothing (R-PLC-6).
+
+use crate::board;
+use crate::error::ApplyError;
+use crate::event::{Event, EventKind, PlacementEnd};
+use crate::game::{Actor, Decision, Game, Zone};
+use crate::ids::{Ambassador, CardId, Faction, Territory};
+use crate::rules::turn;
+
+/// R-PLC-2: the k-th token placed this turn costs k spice.
+pub(crate) fn next_cost(g: &Game) -> u32 {
+    u32::from(g.ambassadors.placement.placed).saturating_add(1)
+}
+
+/// R-PLC-3 / R-PLC-4: may `token` go into `territory` now? (Spice is checked apart.)
+pub(crate) fn check_destination(g: &Game, token: Ambassador, territory: Territory) -> Result<(), ApplyError> {
+    if g.ambassadors.zone(token) != Zone::Supply {
+        return Err(ApplyError::TokenNotInSupply(token));
+    }
+    if !board::is_stronghold(territory) {
+        return Err(ApplyError::NotAStronghold(territory));
+    }
+    if territory == Territory::HiddenMobileStronghold && g.hms.is_none() {
+        return Err(ApplyError::HmsNotInPlay);
+    }
+    // R-PLC-4: the HMS interior is sector 0, never in storm, whatever its pointer.
+    let sector = board::info(territory).sectors.first().copied().unwrap_or(0);
+    if board::in_storm(territory, sector, g.storm) {
+        return Err(ApplyError::StrongholdInStorm { territory, sector });
+    }
+    if let Some(there) = g.ambassadors.placed_in(territory) {
+        return Err(ApplyError::StrongholdHasAmbassador {
+            territory,
+            token: there,
+        });
+    }
+    Ok(())
+}
+
+/// R-PLC-2: can Ecaz pay `cost`?
+pub(crate) fn check_funds(g: &Game, cost: u32) -> Result<(), ApplyError> {
+    let has = g.faction(Faction::Ecaz).map_or(0, |s| s.spice);
+    if has < cost {
+        return Err(ApplyError::InsufficientSpice {
+            faction: Faction::Ecaz,
+            has,
+            needs: cost,
+        });
+    }
+    Ok(())
+}
+
+/// A validated placement announcement.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Announce {
+    token: Ambassador,
+    territory: Territory,
+    cost: u32,
+}
+
+/// Validate `place` (R-PLC-2, R-PLC-3, R-PLC-4).
+pub(crate) fn check_place(g: &Game, token: Ambassador, territory: Territory) -> Result<Announce, ApplyError> {
+    check_destination(g, token, territory)?;
+    let cost = next_cost(g);
+    check_funds(g, cost)?;
+    Ok(Announce { token, territory, cost })
+}
+
+/// Announce: the placement frame gives way to the host's response window (R-PLC-5).
+pub(crate) fn commit_place(g: &mut Game, a: Announce, events: &mut Vec<Event>) {
+    g.pending.pop();
+    let frame = g.push_frame(
+        Actor::Host,
+        Decision::PlacementResponse {
+            token: a.token,
+            territory: a.territory,
+            cost: a.cost,
+        },
+    );
+    events.push(Event::public(EventKind::PlacementAnnounced {
+        frame,
+        token: a.token,
+        territory: a.territory,
+        cost: a.cost,
+    }));
+}
+
+/// Validate `allowPlacement`: everything is checked again before spice moves.
+pub(crate) fn check_allow(
+    g: &Game,
+    token: Ambassador,
+    territory: Territory,
+    cost: u32,
+) -> Result<Announce, ApplyError> {
+    check_destination(g, token, territory)?;
+    check_funds(g, cost)?;
+    Ok(Announce { token, territory, cost })
+}
+
+/// Commit the announced placement: pay the bank, place face up, count it,
+/// and reopen the placement for the next token.
+pub(crate) fn commit_allow(g: &mut Game, a: Announce, events: &mut Vec<Event>) {
+    g.pending.pop();
+    if let Some(ecaz) = g.faction_mut(Faction::Ecaz) {
+        ecaz.spice = ecaz.spice.saturating_sub(a.cost);
+    }
+    g.ambassadors.set_zone(a.token, Zone::Placed { territory: a.territory });
+    g.ambassadors.placement.placed = g.ambassadors.placement.placed.saturating_add(1);
+    events.push(Event::public(EventKind::AmbassadorPlaced {
+        token: a.token,
+        territory: a.territory,
+        cost: a.cost,
+    }));
+    let frame = g.push_frame(Actor::Faction(Faction::Ecaz), Decision::Placement);
+    events.push(Event::public(EventKind::PlacementOpened {
+        frame,
+        next_cost: next_cost(g),
+    }));
+}
+
+/// A validated Karama cancellation.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cancel {
+    token: Ambassador,
+    territory: Territory,
+    by: Faction,
+    card: CardId,
+}
+
+/// Validate `cancelPlacement` (R-PLC-5): another seated faction plays a Karama it holds.
+pub(crate) fn check_cancel(
+    g: &Game,
+    token: Ambassador,
+    territory: Territory,
+    by: Faction,
+    card: CardId,
+) -> Result<Cancel, ApplyError> {
+    let holder = g.faction(by).ok_or(ApplyError::NotSeated(by))?;
+    if by == Faction::Ecaz {
+        return Err(ApplyError::OwnPlacement(by));
+    }
+    if !holder.hand.contains(&card) {
+        return Err(ApplyError::CardNotHeld { faction: by, card });
+    }
+    let kind = g.treachery.kind(card).unwrap_or_default();
+    if kind != board::KARAMA {
+        return Err(ApplyError::NotKarama {
+            card,
+            kind: kind.to_string(),
+        });
+    }
+    Ok(Cancel {
+        token,
+        territory,
+        by,
+        card,
+    })
+}
+
+/// R-PLC-5: the Karama is discarded, nothing is paid, the token stays in
+/// supply, the counter is unchanged and placement is over for this turn.
+pub(crate) fn commit_cancel(g: &mut Game, c: Cancel, events: &mut Vec<Event>) {
+    g.pending.pop();
+    if let Some(holder) = g.faction_mut(c.by) {
+        holder.hand.retain(|&h| h != c.card);
+    }
+    g.treachery.discard.push(c.card);
+    events.push(Event::public(EventKind::CardDiscarded {
+        faction: c.by,
+        card: c.card,
+    }));
+    events.push(Event::public(EventKind::PlacementCancelled {
+        token: c.token,
+        territory: c.territory,
+        by: c.by,
+    }));
+    g.ambassadors.placement.prevented_by = Some(c.by);
+    close(g, PlacementEnd::Prevented, events);
+}
+
+/// R-PLC-1: Ecaz finishes placing.
+pub(crate) fn commit_finish(g: &mut Game, events: &mut Vec<Event>) {
+    g.pending.pop();
+    close(g, PlacementEnd::Finished, events);
+}
+
+/// Close the opportunity for the turn (it never reopens) and end Revival.
+fn close(g: &mut Game, reason: PlacementEnd, events: &mut Vec<Event>) {
+    g.ambassadors.placement.closed = true;
+    events.push(Event::public(EventKind::PlacementClosed {
+        placed: g.ambassadors.placement.placed,
+        reason,
+    }));
+    turn::advance(g, events);
+}
+
+/// Every legal `(token, stronghold)` pair for the next placement, in a stable
+/// order (tokens in [`Ambassador::ALL`] order, strongholds in [`board::STRONGHOLDS`] order).
+pub(crate) fn legal_placements(g: &Game) -> Vec<(Ambassador, Territory)> {
+    if check_funds(g, next_cost(g)).is_err() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for token in g.ambassadors.in_zone(Zone::Supply) {
+        for territory in board::STRONGHOLDS {
+            if check_destination(g, token, territory).is_ok() {
+                out.push((token, territory));
+            }
+        }
+    }
+    out
+}

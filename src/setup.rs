@@ -1,0 +1,425 @@
+//! `Setup` (unvalidated, JSON) → validated [`Game`] (ARCHITECTURE §3).
+//!
+//! Everything but the seats may be left out: printed defaults fill the rest
+//! (board.md: starting spice, free revival, hand limits; Ecaz: 12 spice, 6
+//! forces in Imperial Basin, 14 reserves). A host adopting the library for a
+//! game in progress gives every field explicitly. Validation reports every
+//! problem at once ([`ApplyError::InvalidSetup`]).
+//!
+//! RNG use at setup, in this fixed order (R-INV-1, R-INV-4): the five-token
+//! cohort (only when Ecaz is seated and no inventory is given), the Treachery
+//! deck order (only when no deck is given), the Nexus deck order (only with
+//! the Nexus module and no Nexus deck given).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{faction_info, BASE_TREACHERY};
+use crate::error::{ApplyError, Problem};
+use crate::game::{
+    Ambassadors, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, LeaderCustody, LeaderState,
+    NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
+};
+use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::integrity;
+use crate::policy::Policies;
+use crate::rng::GameRng;
+
+/// Largest seed accepted: seeds stay exact in every host language (2^53 − 1).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// Sector where Ecaz's six starting forces stand by default (Imperial Basin
+/// spans 9–11; the middle one is the library's choice, see docs/policies.md).
+pub const ECAZ_START_SECTOR: Sector = 10;
+
+/// A game to build.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Setup {
+    /// The seated factions in seating order (2–6, distinct).
+    pub seats: Vec<Faction>,
+    /// RNG seed (0 ..= 2^53 − 1).
+    #[serde(default)]
+    pub seed: u64,
+    /// Game options.
+    #[serde(default)]
+    pub options: GameOptions,
+    /// Where the Hidden Mobile Stronghold points; present = HMS in play (needs the Ixians).
+    #[serde(default)]
+    pub hms: Option<HmsPointer>,
+    /// Rule policies (RULES §9); each defaults.
+    #[serde(default)]
+    pub policies: Policies,
+    /// Current turn (default 1).
+    #[serde(default)]
+    pub turn: Option<u32>,
+    /// Current phase (default `storm`).
+    #[serde(default)]
+    pub phase: Option<Phase>,
+    /// Storm sector 1–18 (default 1).
+    #[serde(default)]
+    pub storm: Option<Sector>,
+    /// Is the Shield Wall standing? (default true)
+    #[serde(default)]
+    pub shield_wall_standing: Option<bool>,
+    /// Per-faction table state, keyed by faction id; omitted fields take printed defaults.
+    #[serde(default)]
+    pub factions: BTreeMap<Faction, FactionSetup>,
+    /// The Treachery card catalog: card kind by card id. Default: the 33 base cards.
+    #[serde(default)]
+    pub cards: Option<Vec<String>>,
+    /// Extra card identities appended to the catalog (expansion cards).
+    #[serde(default)]
+    pub extra_cards: Vec<String>,
+    /// The draw pile, top first. Default: every card not in a hand or the discard, shuffled.
+    #[serde(default)]
+    pub deck: Option<Vec<CardId>>,
+    /// The discard pile.
+    #[serde(default)]
+    pub discard: Vec<CardId>,
+    /// The Nexus draw pile (Nexus module). Default: every card not held or discarded, shuffled.
+    #[serde(default)]
+    pub nexus_deck: Option<Vec<Faction>>,
+    /// The Nexus discard pile.
+    #[serde(default)]
+    pub nexus_discard: Vec<Faction>,
+    /// The Ambassador inventory. Default: Ecaz token in supply + 5 drawn (R-INV-1).
+    #[serde(default)]
+    pub ambassadors: Option<AmbassadorsSetup>,
+    /// Duke Vidal's custody (default: set aside).
+    #[serde(default)]
+    pub duke: Option<DukeCustody>,
+}
+
+/// One faction's table state; every field is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FactionSetup {
+    /// Spice (default: printed starting spice).
+    #[serde(default)]
+    pub spice: Option<u32>,
+    /// Reserves (default: what is not on the board or in the Tanks).
+    #[serde(default)]
+    pub reserves: Option<Forces>,
+    /// Forces in the Tanks (default none).
+    #[serde(default)]
+    pub tanks: Option<Forces>,
+    /// Forces on the board (default: Ecaz 6 in Imperial Basin, others none).
+    #[serde(default)]
+    pub board: Option<Vec<Stack>>,
+    /// Leader custody overrides; leaders not listed are available.
+    #[serde(default)]
+    pub leaders: Vec<LeaderState>,
+    /// Treachery cards held.
+    #[serde(default)]
+    pub hand: Vec<CardId>,
+    /// Hand limit (default printed).
+    #[serde(default)]
+    pub hand_limit: Option<u8>,
+    /// Traitor cards held.
+    #[serde(default)]
+    pub traitors: Vec<Leader>,
+    /// Face Dancers held (Tleilaxu).
+    #[serde(default)]
+    pub face_dancers: Vec<Leader>,
+    /// Ally (must be reciprocal).
+    #[serde(default)]
+    pub ally: Option<Faction>,
+    /// Nexus card held.
+    #[serde(default)]
+    pub nexus: Option<Faction>,
+    /// Free revivals per turn (default printed).
+    #[serde(default)]
+    pub free_revival: Option<u8>,
+}
+
+/// An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AmbassadorsSetup {
+    /// Zone of each token; tokens not listed: Ecaz → supply, cohort → supply, others → pool.
+    #[serde(default)]
+    pub zones: BTreeMap<Ambassador, Zone>,
+    /// The current cohort (5 distinct non-Ecaz tokens).
+    pub cohort: Vec<Ambassador>,
+    /// Completed recycles.
+    #[serde(default)]
+    pub cycle: u32,
+    /// This turn's placement bookkeeping.
+    #[serde(default)]
+    pub placement: PlacementTurn,
+}
+
+/// Elite forces among a faction's 20 (component facts: 5 Sardaukar, 3 Fedaykin, 4 Cyborgs).
+pub fn elite_total(f: Faction) -> u32 {
+    match f {
+        Faction::Emperor => 5,
+        Faction::Fremen => 3,
+        Faction::Ixians => 4,
+        _ => 0,
+    }
+}
+
+/// The base Treachery catalog: card kind by card id, in [`BASE_TREACHERY`] order.
+pub fn base_catalog() -> Vec<String> {
+    BASE_TREACHERY
+        .iter()
+        .flat_map(|(kind, n)| std::iter::repeat_n((*kind).to_string(), usize::from(*n)))
+        .collect()
+}
+
+impl Setup {
+    /// A setup with only seats and a seed; everything else takes defaults.
+    pub fn for_seats(seats: &[Faction], seed: u64) -> Self {
+        Setup {
+            seats: seats.to_vec(),
+            seed,
+            ..Setup::default()
+        }
+    }
+
+    /// Validate and build the game, or list every problem.
+    pub fn build(&self) -> Result<Game, ApplyError> {
+        let mut problems = self.setup_problems();
+        let mut rng = GameRng::from_seed(self.seed.min(MAX_SEED));
+        let game = self.assemble(&mut rng);
+        problems.extend(integrity::problems(&game));
+        if problems.is_empty() {
+            Ok(game)
+        } else {
+            Err(ApplyError::InvalidSetup(problems))
+        }
+    }
+
+    /// Problems only a setup can have (the built game's invariants are checked apart).
+    fn setup_problems(&self) -> Vec<Problem> {
+        let mut p = Vec::new();
+        if self.seed > MAX_SEED {
+            p.push(Problem::new(
+                "seed",
+                format!("seed must be at most 2^53 − 1 ({MAX_SEED})"),
+            ));
+        }
+        for f in self.factions.keys() {
+            if !self.seats.contains(f) {
+                p.push(Problem::new(format!("factions.{f}"), format!("{f} is not seated")));
+            }
+        }
+        if let Some(h) = self.hms {
+            if !self.seats.contains(&Faction::Ixians) {
+                p.push(Problem::new("hms", "the HMS is in play only with the Ixians seated"));
+            }
+            if let Err(e) = crate::rules::storm::check_hms_pointer(h.territory, h.sector) {
+                p.push(Problem::new("hms", e.to_string()));
+            }
+        }
+        if self.ambassadors.is_some() && !self.seats.contains(&Faction::Ecaz) {
+            p.push(Problem::new(
+                "ambassadors",
+                "Ambassadors are in play only with Ecaz seated",
+            ));
+        }
+        if !self.options.nexus && (self.nexus_deck.is_some() || !self.nexus_discard.is_empty()) {
+            p.push(Problem::new("nexusDeck", "Nexus cards need the Nexus module option"));
+        }
+        if let Some(cards) = &self.cards {
+            if cards.len() + self.extra_cards.len() > usize::from(u16::MAX) {
+                p.push(Problem::new("cards", "too many cards"));
+            }
+        }
+        for (i, kind) in self.cards.iter().flatten().chain(self.extra_cards.iter()).enumerate() {
+            let ok = !kind.is_empty()
+                && kind.len() <= 64
+                && kind
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !ok {
+                p.push(Problem::new(
+                    format!("cards[{i}]"),
+                    "a card kind is 1–64 characters of a–z, 0–9 and _",
+                ));
+            }
+        }
+        if let Some(a) = &self.ambassadors {
+            if a.zones
+                .get(&Ambassador::Ecaz)
+                .is_some_and(|z| matches!(z, Zone::Pool | Zone::Used | Zone::Removed))
+            {
+                p.push(Problem::new(
+                    "ambassadors.zones.ecaz",
+                    "the Ecaz token is in supply or placed (R-INV-3)",
+                ));
+            }
+        }
+        p
+    }
+
+    fn faction_state(&self, f: Faction) -> FactionState {
+        let info = faction_info(f);
+        let given = self.factions.get(&f).cloned().unwrap_or_default();
+        let board = given.board.unwrap_or_else(|| {
+            if f == Faction::Ecaz {
+                vec![Stack {
+                    territory: Territory::ImperialBasin,
+                    sector: ECAZ_START_SECTOR,
+                    normal: 6,
+                    elite: 0,
+                    advisors: 0,
+                }]
+            } else {
+                Vec::new()
+            }
+        });
+        let tanks = given.tanks.unwrap_or_default();
+        let reserves = given.reserves.unwrap_or_else(|| {
+            let elite_out = board.iter().map(|s| s.elite).sum::<u32>().saturating_add(tanks.elite);
+            let elite = elite_total(f).saturating_sub(elite_out);
+            let others_out = board
+                .iter()
+                .map(|s| s.normal.saturating_add(s.advisors))
+                .sum::<u32>()
+                .saturating_add(tanks.normal);
+            let normal = u32::from(info.forces)
+                .saturating_sub(elite_total(f))
+                .saturating_sub(others_out);
+            Forces { normal, elite }
+        });
+        let leaders = f
+            .leaders()
+            .into_iter()
+            .map(|leader| {
+                let custody = given
+                    .leaders
+                    .iter()
+                    .find(|l| l.leader == leader)
+                    .map_or(LeaderCustody::Available, |l| l.custody);
+                LeaderState { leader, custody }
+            })
+            .chain(given.leaders.iter().filter(|l| l.leader.faction() != f).copied())
+            .collect();
+        FactionState {
+            faction: f,
+            spice: given.spice.unwrap_or(info.spice),
+            reserves,
+            tanks,
+            board,
+            leaders,
+            hand: given.hand,
+            hand_limit: given.hand_limit.unwrap_or(info.hand_limit),
+            traitors: given.traitors,
+            face_dancers: given.face_dancers,
+            ally: given.ally,
+            nexus: given.nexus,
+            free_revival: given.free_revival.unwrap_or(info.free_revival),
+        }
+    }
+
+    fn ambassadors(&self, rng: &mut GameRng) -> Ambassadors {
+        let ecaz_seated = self.seats.contains(&Faction::Ecaz);
+        let (cohort, zones, cycle, placement) = match &self.ambassadors {
+            Some(a) => (a.cohort.clone(), a.zones.clone(), a.cycle, a.placement),
+            None if ecaz_seated => (
+                rng.sample(&Ambassador::NON_ECAZ, 5),
+                BTreeMap::new(),
+                0,
+                PlacementTurn::default(),
+            ),
+            None => (Vec::new(), BTreeMap::new(), 0, PlacementTurn::default()),
+        };
+        let tokens = Ambassador::ALL
+            .into_iter()
+            .map(|token| {
+                let default = if ecaz_seated && (token == Ambassador::Ecaz || cohort.contains(&token)) {
+                    Zone::Supply
+                } else {
+                    Zone::Pool
+                };
+                Token {
+                    token,
+                    zone: zones.get(&token).copied().unwrap_or(default),
+                }
+            })
+            .collect();
+        Ambassadors {
+            tokens,
+            cohort,
+            cycle,
+            placement,
+        }
+    }
+
+    fn assemble(&self, rng: &mut GameRng) -> Game {
+        let factions: Vec<FactionState> = self.seats.iter().map(|&f| self.faction_state(f)).collect();
+        // R-INV-1: the cohort is the first draw of the game.
+        let ambassadors = self.ambassadors(rng);
+
+        let mut catalog = self.cards.clone().unwrap_or_else(base_catalog);
+        catalog.extend(self.extra_cards.iter().cloned());
+        catalog.truncate(usize::from(u16::MAX));
+        let deck = match &self.deck {
+            Some(d) => d.clone(),
+            None => {
+                let held: Vec<CardId> = factions
+                    .iter()
+                    .flat_map(|s| s.hand.iter().copied())
+                    .chain(self.discard.iter().copied())
+                    .collect();
+                let mut rest: Vec<CardId> = (0..catalog.len())
+                    .filter_map(|i| u16::try_from(i).ok().map(CardId))
+                    .filter(|c| !held.contains(c))
+                    .collect();
+                rng.shuffle(&mut rest);
+                rest
+            }
+        };
+
+        let nexus = if self.options.nexus {
+            let deck = match &self.nexus_deck {
+                Some(d) => d.clone(),
+                None => {
+                    let mut rest: Vec<Faction> = Faction::ALL
+                        .into_iter()
+                        .filter(|c| !self.nexus_discard.contains(c) && !factions.iter().any(|s| s.nexus == Some(*c)))
+                        .collect();
+                    rng.shuffle(&mut rest);
+                    rest
+                }
+            };
+            NexusCards {
+                deck,
+                discard: self.nexus_discard.clone(),
+            }
+        } else {
+            NexusCards::default()
+        };
+
+        Game {
+            version: FORMAT_VERSION,
+            seats: self.seats.clone(),
+            options: self.options,
+            policies: self.policies,
+            turn: self.turn.unwrap_or(1),
+            phase: self.phase.unwrap_or(Phase::Storm),
+            storm: self.storm.unwrap_or(1),
+            shield_wall_standing: self.shield_wall_standing.unwrap_or(true),
+            hms: self.hms,
+            factions,
+            treachery: Treachery {
+                catalog: Arc::from(catalog),
+                deck,
+                discard: self.discard.clone(),
+            },
+            nexus,
+            duke: Duke {
+                custody: self.duke.unwrap_or(DukeCustody::SetAside),
+            },
+            ambassadors,
+            pending: Vec::new(),
+            next_frame: 1,
+            rng: rng.clone(),
+        }
+    }
+}

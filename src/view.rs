@@ -1,0 +1,233 @@
+//! Per-viewer projections (ARCHITECTURE §4): `view(&Game, Viewer) -> View`.
+//!
+//! A view never contains what its viewer may not know: other factions' spice
+//! (base p.12 secrecy), hands, traitors, Face Dancers and Nexus card
+//! identities; the deck order; the RNG state. A faction sees its own secrets;
+//! a spectator sees public information; the host sees everything but the RNG.
+//! Ecaz's unplaced supply follows P-SUPPLY-VIS.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::command::Viewer;
+use crate::game::{
+    Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, LeaderState, PlacementTurn, Stack, Zone,
+};
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector};
+use crate::policy::{Policies, SupplyVisibility};
+use crate::rules::placement;
+
+/// What one viewer may see of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct View {
+    /// Whom this view is for.
+    pub viewer: Viewer,
+    /// Seated factions, in seating order.
+    pub seats: Vec<Faction>,
+    /// Options.
+    pub options: GameOptions,
+    /// Policies in force.
+    pub policies: Policies,
+    /// Turn.
+    pub turn: u32,
+    /// Phase.
+    pub phase: Phase,
+    /// Storm sector.
+    pub storm: Sector,
+    /// Shield Wall standing?
+    pub shield_wall_standing: bool,
+    /// HMS pointer, when in play.
+    pub hms: Option<HmsPointer>,
+    /// Each seated faction, as this viewer may see it.
+    pub factions: Vec<FactionView>,
+    /// The Treachery cards as this viewer may see them.
+    pub treachery: TreacheryView,
+    /// The Nexus cards as this viewer may see them.
+    pub nexus: NexusView,
+    /// Duke Vidal (public).
+    pub duke: DukeCustody,
+    /// The Ambassadors as this viewer may see them.
+    pub ambassadors: AmbassadorsView,
+    /// Pending decisions, bottom first (the last is open).
+    pub pending: Vec<FrameView>,
+}
+
+/// A faction as a viewer sees it. `None` = hidden from this viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FactionView {
+    /// Which faction.
+    pub faction: Faction,
+    /// Spice (own and host only).
+    pub spice: Option<u32>,
+    /// Reserves (public).
+    pub reserves: Forces,
+    /// Tanks (public).
+    pub tanks: Forces,
+    /// Board (public).
+    pub board: Vec<Stack>,
+    /// Leaders (public).
+    pub leaders: Vec<LeaderState>,
+    /// Cards held (public count).
+    pub hand_count: usize,
+    /// The cards (own and host only).
+    pub hand: Option<Vec<CardId>>,
+    /// Hand limit.
+    pub hand_limit: u8,
+    /// Traitors (own and host only).
+    pub traitors: Option<Vec<Leader>>,
+    /// Face Dancers (own and host only).
+    pub face_dancers: Option<Vec<Leader>>,
+    /// Ally (public).
+    pub ally: Option<Faction>,
+    /// Holds a Nexus card? (public)
+    pub holds_nexus: bool,
+    /// Which Nexus card (own and host only).
+    pub nexus: Option<Faction>,
+    /// Free revivals.
+    pub free_revival: u8,
+}
+
+/// The Treachery cards as a viewer sees them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TreacheryView {
+    /// Card kind by card id (public).
+    pub catalog: Arc<[String]>,
+    /// Cards in the draw pile.
+    pub deck_count: usize,
+    /// The discard pile (public).
+    pub discard: Vec<CardId>,
+}
+
+/// The Nexus cards as a viewer sees them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NexusView {
+    /// Cards in the draw pile.
+    pub deck_count: usize,
+    /// The discard pile (public).
+    pub discard: Vec<Faction>,
+}
+
+/// The Ambassadors as a viewer sees them (P-SUPPLY-VIS).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AmbassadorsView {
+    /// Tokens whose zone this viewer knows: placed, used and removed always
+    /// (placed face up, per the designer); supply, pool and the cohort only
+    /// when the supply is public or the viewer is Ecaz or the host.
+    pub tokens: Vec<crate::game::Token>,
+    /// The cohort, when visible.
+    pub cohort: Option<Vec<Ambassador>>,
+    /// Tokens in Ecaz's supply (always public as a count).
+    pub supply_count: usize,
+    /// Tokens in the pool (always public as a count).
+    pub pool_count: usize,
+    /// Completed recycles.
+    pub cycle: u32,
+    /// This turn's placement bookkeeping.
+    pub placement: PlacementTurn,
+    /// What the next placement costs (R-PLC-2).
+    pub next_cost: u32,
+}
+
+/// A pending decision as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FrameView {
+    /// Frame id.
+    pub id: FrameId,
+    /// Who answers it.
+    pub actor: Actor,
+    /// The decision (placement decisions are public).
+    pub decision: Decision,
+}
+
+fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
+    match viewer {
+        Viewer::Host => true,
+        Viewer::Faction(v) => v == f,
+        Viewer::Spectator => false,
+    }
+}
+
+/// The projection of `game` for `viewer`. Pure: no RNG, no change.
+pub fn view(game: &Game, viewer: Viewer) -> View {
+    let factions = game
+        .factions
+        .iter()
+        .map(|s| {
+            let mine = sees_secrets_of(viewer, s.faction);
+            FactionView {
+                faction: s.faction,
+                spice: mine.then_some(s.spice),
+                reserves: s.reserves,
+                tanks: s.tanks,
+                board: s.board.clone(),
+                leaders: s.leaders.clone(),
+                hand_count: s.hand.len(),
+                hand: mine.then(|| s.hand.clone()),
+                hand_limit: s.hand_limit,
+                traitors: mine.then(|| s.traitors.clone()),
+                face_dancers: mine.then(|| s.face_dancers.clone()),
+                ally: s.ally,
+                holds_nexus: s.nexus.is_some(),
+                nexus: if mine { s.nexus } else { None },
+                free_revival: s.free_revival,
+            }
+        })
+        .collect();
+    let a = &game.ambassadors;
+    let supply_visible =
+        game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz);
+    let tokens = a
+        .tokens
+        .iter()
+        .filter(|t| supply_visible || matches!(t.zone, Zone::Placed { .. } | Zone::Used | Zone::Removed))
+        .copied()
+        .collect();
+    View {
+        viewer,
+        seats: game.seats.clone(),
+        options: game.options,
+        policies: game.policies,
+        turn: game.turn,
+        phase: game.phase,
+        storm: game.storm,
+        shield_wall_standing: game.shield_wall_standing,
+        hms: game.hms,
+        factions,
+        treachery: TreacheryView {
+            catalog: Arc::clone(&game.treachery.catalog),
+            deck_count: game.treachery.deck.len(),
+            discard: game.treachery.discard.clone(),
+        },
+        nexus: NexusView {
+            deck_count: game.nexus.deck.len(),
+            discard: game.nexus.discard.clone(),
+        },
+        duke: game.duke.custody,
+        ambassadors: AmbassadorsView {
+            tokens,
+            cohort: supply_visible.then(|| a.cohort.clone()),
+            supply_count: a.in_zone(Zone::Supply).count(),
+            pool_count: a.in_zone(Zone::Pool).count(),
+            cycle: a.cycle,
+            placement: a.placement,
+            next_cost: placement::next_cost(game),
+        },
+        pending: game
+            .pending
+            .iter()
+            .map(|f| FrameView {
+                id: f.id,
+                actor: f.actor,
+                decision: f.decision.clone(),
+            })
+            .collect(),
+    }
+}
