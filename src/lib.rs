@@ -41,6 +41,7 @@ mod options;
 mod policy;
 mod rng;
 mod rules;
+pub mod scenario;
 pub mod schema;
 mod setup;
 mod view;

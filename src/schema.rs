@@ -13,6 +13,7 @@ pub fn all() -> Vec<(&'static str, Schema)> {
         ("view", schema_for!(crate::View)),
         ("options", schema_for!(crate::Options)),
         ("error", schema_for!(crate::ErrorReport)),
+        ("scenario", schema_for!(crate::scenario::Scenario)),
     ]
 }
 
