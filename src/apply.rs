@@ -11,7 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
-use crate::rules::{placement, storm, turn};
+use crate::rules::{effects, entry, placement, storm, trigger, turn};
 
 /// A validated command, ready to commit.
 #[derive(Debug)]
@@ -25,6 +25,13 @@ enum Plan {
     DestroyShieldWall,
     MoveHms(HmsPointer),
     DestroyTerritory(Territory, crate::event::ReturnCause),
+    Arrive(entry::Plan),
+    Decline(trigger::Decline),
+    Trigger(trigger::Trigger),
+    Copy(effects::Copy),
+    DiscardForSpice(effects::DiscardForSpice),
+    SwapCard(effects::Swap),
+    BuyCard(effects::Buy),
 }
 
 /// Apply a command to a game: the new game and the events, or the error
@@ -99,6 +106,48 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
         (Decision::PlacementResponse { token, territory, .. }, Action::CancelPlacement { faction, card, .. }) => {
             placement::check_cancel(g, *token, *territory, *faction, *card).map(Plan::CancelPlacement)
         }
+        (
+            Decision::TriggerOffer {
+                arrival,
+                token,
+                territory,
+                entrant,
+                beneficiaries,
+            },
+            action @ (Action::Decline { .. } | Action::Trigger { .. }),
+        ) => {
+            let offer = trigger::OfferData {
+                arrival: *arrival,
+                token: *token,
+                territory: *territory,
+                entrant: *entrant,
+                beneficiaries,
+            };
+            match action {
+                Action::Trigger { beneficiary, .. } => {
+                    trigger::check_trigger(g, offer, *beneficiary).map(Plan::Trigger)
+                }
+                _ => Ok(Plan::Decline(trigger::check_decline(offer))),
+            }
+        }
+        (
+            Decision::CopyEffect {
+                arrival,
+                entrant,
+                beneficiary,
+                candidates,
+            },
+            Action::Copy { effect, .. },
+        ) => effects::check_copy(g, *arrival, *entrant, *beneficiary, candidates, *effect).map(Plan::Copy),
+        (Decision::ChoamDiscard { arrival, beneficiary }, Action::DiscardForSpice { cards, .. }) => {
+            effects::check_discard_for_spice(g, *arrival, *beneficiary, cards).map(Plan::DiscardForSpice)
+        }
+        (Decision::IxianSwap { arrival, beneficiary }, Action::SwapCard { card, .. }) => {
+            effects::check_swap(g, *arrival, *beneficiary, *card).map(Plan::SwapCard)
+        }
+        (Decision::RicheseBuy { arrival, beneficiary }, Action::BuyCard { buy, .. }) => {
+            effects::check_buy(g, *arrival, *beneficiary, *buy).map(Plan::BuyCard)
+        }
         (decision, action) => Err(ApplyError::WrongDecision {
             action: action.name(),
             frame_kind: decision.name(),
@@ -124,10 +173,39 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
         Action::DestroyShieldWall => storm::check_destroy_shield_wall(g).map(|()| Plan::DestroyShieldWall),
         Action::MoveHms { territory, sector } => storm::check_move_hms(g, *territory, *sector).map(Plan::MoveHms),
         Action::DestroyTerritory { territory, cause } => Ok(Plan::DestroyTerritory(*territory, (*cause).into())),
+        Action::Arrive {
+            entrant,
+            cause,
+            from,
+            territory,
+            sector,
+            normal,
+            elite,
+            advisors,
+        } => entry::check_arrive(
+            g,
+            entry::Report {
+                entrant: *entrant,
+                cause: *cause,
+                from: *from,
+                territory: *territory,
+                sector: *sector,
+                normal: *normal,
+                elite: *elite,
+                advisors: *advisors,
+            },
+        )
+        .map(Plan::Arrive),
         Action::Place { .. }
         | Action::FinishPlacement { .. }
         | Action::AllowPlacement { .. }
-        | Action::CancelPlacement { .. } => Err(ApplyError::WrongDecision {
+        | Action::CancelPlacement { .. }
+        | Action::Decline { .. }
+        | Action::Trigger { .. }
+        | Action::Copy { .. }
+        | Action::DiscardForSpice { .. }
+        | Action::SwapCard { .. }
+        | Action::BuyCard { .. } => Err(ApplyError::WrongDecision {
             action: cmd.action.name(),
             frame_kind: "report",
         }),
@@ -147,6 +225,13 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::DestroyShieldWall => storm::commit_destroy_shield_wall(g, ev),
         Plan::MoveHms(p) => storm::commit_move_hms(g, p, ev),
         Plan::DestroyTerritory(t, cause) => storm::commit_destroy_territory(g, t, cause, ev),
+        Plan::Arrive(p) => entry::commit_arrive(g, p, ev),
+        Plan::Decline(d) => trigger::commit_decline(g, d, ev),
+        Plan::Trigger(t) => trigger::commit_trigger(g, t, ev),
+        Plan::Copy(c) => effects::commit_copy(g, c, ev),
+        Plan::DiscardForSpice(d) => effects::commit_discard_for_spice(g, d, ev),
+        Plan::SwapCard(s) => effects::commit_swap(g, s, ev),
+        Plan::BuyCard(b) => effects::commit_buy(g, b, ev),
     }
     events
 }

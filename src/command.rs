@@ -13,6 +13,35 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::game::Actor;
 use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
 
+/// Where arriving forces come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Origin {
+    /// Off-planet reserves.
+    Reserves,
+    /// A sector of a territory on the board.
+    Board {
+        /// The territory left.
+        territory: Territory,
+        /// The sector left.
+        sector: Sector,
+    },
+}
+
+/// How forces arrived (R-TRG-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Cause {
+    /// A shipment (from reserves, or Guild cross-shipment).
+    Shipment,
+    /// Ordinary movement.
+    Movement,
+    /// A worm ride.
+    Worm,
+    /// Any other host-reported arrival.
+    Other,
+}
+
 /// One command: who issues it and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -77,6 +106,47 @@ pub enum Action {
         frame: FrameId,
     },
 
+    /// R-TRG-1 (Ecaz): do not trigger the token; it stays, nothing changes.
+    Decline {
+        /// The trigger offer frame.
+        frame: FrameId,
+    },
+    /// R-TRG-1, R-TRG-5 (Ecaz): trigger the token for a beneficiary (Ecaz or its ally).
+    Trigger {
+        /// The trigger offer frame.
+        frame: FrameId,
+        /// Ecaz or its current ally.
+        beneficiary: Faction,
+    },
+    /// R-EFF-BG (Ecaz): the effect the Bene Gesserit token copies.
+    Copy {
+        /// The copy frame.
+        frame: FrameId,
+        /// One of the frame's candidates.
+        effect: Ambassador,
+    },
+    /// R-EFF-CHOAM (beneficiary): discard these own cards (any number, none allowed) for 3 spice each.
+    DiscardForSpice {
+        /// The CHOAM frame.
+        frame: FrameId,
+        /// Distinct cards from the beneficiary's hand.
+        cards: Vec<CardId>,
+    },
+    /// R-EFF-IX (beneficiary): discard this card, then draw one.
+    SwapCard {
+        /// The Ixian frame.
+        frame: FrameId,
+        /// A card from the beneficiary's hand.
+        card: CardId,
+    },
+    /// R-EFF-RIC (beneficiary): pay 3 spice for the top card, or not.
+    BuyCard {
+        /// The Richese frame.
+        frame: FrameId,
+        /// Buy (true) or decline (false).
+        buy: bool,
+    },
+
     // ---- host answers to response windows ----
     /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
     AllowPlacement {
@@ -94,6 +164,31 @@ pub enum Action {
     },
 
     // ---- host reports: turn structure, storm, board ----
+    /// R-TRG-3 (host): forces of `entrant` arrived in `territory`/`sector`. The
+    /// engine moves them on its table and, when this is an entry into a
+    /// stronghold holding a token, offers Ecaz the trigger. The host holds the
+    /// entrant's remaining action until the `resume` event for this arrival.
+    Arrive {
+        /// Who arrives.
+        entrant: Faction,
+        /// How.
+        cause: Cause,
+        /// From where.
+        from: Origin,
+        /// Destination territory.
+        territory: Territory,
+        /// Destination sector.
+        sector: Sector,
+        /// Ordinary forces (BG fighters, or BG advisors when `advisors`).
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces.
+        #[serde(default)]
+        elite: u32,
+        /// Bene Gesserit forces arriving as advisors (never a trigger, R-TRG-2).
+        #[serde(default)]
+        advisors: bool,
+    },
     /// The current phase ends (the host names it, as a guard against drift).
     /// Ending Revival opens Ecaz's placement (R-PLC-1); ending Mentat starts the next turn.
     EndPhase {
@@ -132,6 +227,13 @@ impl Action {
         match self {
             Action::Place { .. } => "place",
             Action::FinishPlacement { .. } => "finishPlacement",
+            Action::Decline { .. } => "decline",
+            Action::Trigger { .. } => "trigger",
+            Action::Copy { .. } => "copy",
+            Action::DiscardForSpice { .. } => "discardForSpice",
+            Action::SwapCard { .. } => "swapCard",
+            Action::BuyCard { .. } => "buyCard",
+            Action::Arrive { .. } => "arrive",
             Action::AllowPlacement { .. } => "allowPlacement",
             Action::CancelPlacement { .. } => "cancelPlacement",
             Action::EndPhase { .. } => "endPhase",
@@ -147,6 +249,12 @@ impl Action {
         match self {
             Action::Place { frame, .. }
             | Action::FinishPlacement { frame }
+            | Action::Decline { frame }
+            | Action::Trigger { frame, .. }
+            | Action::Copy { frame, .. }
+            | Action::DiscardForSpice { frame, .. }
+            | Action::SwapCard { frame, .. }
+            | Action::BuyCard { frame, .. }
             | Action::AllowPlacement { frame }
             | Action::CancelPlacement { frame, .. } => Some(*frame),
             _ => None,

@@ -198,6 +198,59 @@ pub enum ApplyError {
     /// The Shield Wall was already destroyed.
     #[error("the Shield Wall is already destroyed")]
     ShieldWallGone,
+    /// R-TRG-3: an arrival of no forces.
+    #[error("an arrival moves at least one force")]
+    EmptyArrival,
+    /// An arrival that goes nowhere (same sector).
+    #[error("an arrival must leave its sector")]
+    NoMovement,
+    /// The faction has no elite forces.
+    #[error("{0} has no elite forces")]
+    NoEliteForces(Faction),
+    /// Only the Bene Gesserit have advisors.
+    #[error("{0} has no advisors")]
+    NoAdvisors(Faction),
+    /// A position that is not on the board (or the HMS when it is not in play).
+    #[error("{territory} has no sector {sector}")]
+    InvalidPosition {
+        /// Territory.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+    },
+    /// The forces are not where the report says.
+    #[error("{faction} has {have} such forces there, not {need}")]
+    NotEnoughForces {
+        /// Whose forces.
+        faction: Faction,
+        /// How many are there.
+        have: u32,
+        /// How many the report needs.
+        need: u32,
+    },
+    /// R-TRG-5: the beneficiary is Ecaz or its current ally.
+    #[error("{0} cannot benefit from this trigger (Ecaz or its ally only)")]
+    NotABeneficiary(Faction),
+    /// P-UNAVAILABLE: the effect could do nothing for this beneficiary.
+    #[error("the {effect} effect can do nothing for {beneficiary} now")]
+    EffectUnavailable {
+        /// The effect.
+        effect: Ambassador,
+        /// The beneficiary.
+        beneficiary: Faction,
+    },
+    /// R-EFF-BG / P-BG-POOL: not one of the copyable identities.
+    #[error("the Bene Gesserit token cannot copy {0} here")]
+    NotCopyable(Ambassador),
+    /// The same card named twice.
+    #[error("card {0} is named twice")]
+    DuplicateCard(CardId),
+    /// R-EFF-RIC: the hand is at its limit.
+    #[error("{0}'s hand is full")]
+    HandFull(Faction),
+    /// No card left to draw (deck and discard empty).
+    #[error("no Treachery card is left to draw")]
+    DeckEmpty,
     /// The HMS cannot point there.
     #[error("the HMS cannot point at {territory} sector {sector}: {why}")]
     InvalidHmsPointer {
@@ -251,6 +304,18 @@ impl ApplyError {
             StormAmount { .. } => "rule/storm_amount",
             ShieldWallGone => "rule/shield_wall_destroyed",
             InvalidHmsPointer { .. } => "rule/invalid_hms_pointer",
+            EmptyArrival => "rule/empty_arrival",
+            NoMovement => "rule/no_movement",
+            NoEliteForces(_) => "rule/no_elite_forces",
+            NoAdvisors(_) => "rule/no_advisors",
+            InvalidPosition { .. } => "rule/invalid_position",
+            NotEnoughForces { .. } => "rule/not_enough_forces",
+            NotABeneficiary(_) => "rule/not_a_beneficiary",
+            EffectUnavailable { .. } => "rule/effect_unavailable",
+            NotCopyable(_) => "rule/not_copyable",
+            DuplicateCard(_) => "rule/duplicate_card",
+            HandFull(_) => "rule/hand_full",
+            DeckEmpty => "rule/deck_empty",
         }
     }
 
@@ -265,6 +330,16 @@ impl ApplyError {
             InsufficientSpice { .. } => Some("R-PLC-2"),
             OwnPlacement(_) | NotKarama { .. } => Some("R-PLC-5"),
             ShieldWallGone => Some("R-TRG-9"),
+            EmptyArrival
+            | NoMovement
+            | NoEliteForces(_)
+            | NoAdvisors(_)
+            | InvalidPosition { .. }
+            | NotEnoughForces { .. } => Some("R-TRG-3"),
+            NotABeneficiary(_) => Some("R-TRG-5"),
+            EffectUnavailable { .. } => Some("P-UNAVAILABLE"),
+            NotCopyable(_) => Some("R-EFF-BG"),
+            HandFull(_) => Some("R-EFF-RIC"),
             _ => None,
         }
     }

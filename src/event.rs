@@ -8,8 +8,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::command::{Destruction, Viewer};
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+use crate::command::{Cause, Destruction, Origin, Viewer};
+use crate::game::{Actor, Decision, Zone};
+use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Who may see an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -37,6 +38,14 @@ pub struct Event {
 }
 
 impl Event {
+    /// An event only these factions (and the host) see.
+    pub fn only(factions: Vec<Faction>, event: EventKind) -> Self {
+        Event {
+            audience: Audience::Only { factions },
+            event,
+        }
+    }
+
     /// A public event.
     pub fn public(event: EventKind) -> Self {
         Event {
@@ -157,6 +166,159 @@ pub enum EventKind {
         territory: Territory,
         /// What destroyed it.
         cause: ReturnCause,
+    },
+    /// R-TRG-3: forces arrived; `entry` says whether it is an entry.
+    Arrived {
+        /// The arrival (named again by its `resume`).
+        arrival: ArrivalId,
+        /// Who arrived.
+        entrant: Faction,
+        /// How.
+        cause: Cause,
+        /// From where.
+        from: Origin,
+        /// Destination.
+        territory: Territory,
+        /// Destination sector.
+        sector: Sector,
+        /// Ordinary forces.
+        normal: u32,
+        /// Elite forces.
+        elite: u32,
+        /// Arrived as BG advisors.
+        advisors: bool,
+        /// Is it an entry (R-TRG-3)?
+        entry: bool,
+    },
+    /// A decision frame opened (reactions to an entry).
+    DecisionOpened {
+        /// The frame.
+        frame: FrameId,
+        /// Who answers.
+        actor: Actor,
+        /// The decision.
+        decision: Decision,
+    },
+    /// R-TRG-1: Ecaz declined; the token stays.
+    TriggerDeclined {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The token.
+        token: Ambassador,
+        /// Its stronghold.
+        territory: Territory,
+    },
+    /// R-TRG-1, R-TRG-6: Ecaz triggered a token; it went to `disposal`.
+    AmbassadorTriggered {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The token.
+        token: Ambassador,
+        /// Its stronghold.
+        territory: Territory,
+        /// Who entered.
+        entrant: Faction,
+        /// Who benefits.
+        beneficiary: Faction,
+        /// Where the token went (used, supply, removed).
+        disposal: Zone,
+    },
+    /// R-EFF-BG: the Bene Gesserit token copies this effect.
+    EffectCopied {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The copied identity.
+        effect: Ambassador,
+    },
+    /// An effect finished.
+    EffectResolved {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The effect.
+        effect: Ambassador,
+        /// Who benefited.
+        beneficiary: Faction,
+    },
+    /// Spice from the bank.
+    SpiceGained {
+        /// Who.
+        faction: Faction,
+        /// How much.
+        amount: u32,
+    },
+    /// Spice paid, to the bank (`to` = null) or to a faction.
+    SpicePaid {
+        /// Who paid.
+        faction: Faction,
+        /// How much.
+        amount: u32,
+        /// Recipient faction, or null for the bank.
+        to: Option<Faction>,
+    },
+    /// R-EFF-ATR: `by` looked at `of`'s hand (the cards go to `by` only).
+    HandInspected {
+        /// Who looked.
+        by: Faction,
+        /// Whose hand.
+        of: Faction,
+    },
+    /// R-EFF-ATR (private to the beneficiary): the hand seen.
+    HandSeen {
+        /// Whose hand.
+        of: Faction,
+        /// The cards.
+        cards: Vec<CardId>,
+    },
+    /// R-EFF-HAR: `by` looked at one random Traitor card of `of` (the card goes to `by` only).
+    TraitorInspected {
+        /// Who looked.
+        by: Faction,
+        /// Whose card.
+        of: Faction,
+    },
+    /// R-EFF-HAR (private to the beneficiary): the card seen.
+    TraitorSeen {
+        /// Whose card.
+        of: Faction,
+        /// The leader on it.
+        leader: Leader,
+        /// It was a Tleilaxu Face Dancer.
+        face_dancer: bool,
+    },
+    /// A faction drew a Treachery card (public: the identity goes in `cardReceived`).
+    CardDrawn {
+        /// Who.
+        faction: Faction,
+    },
+    /// (private to the drawer) The card drawn.
+    CardReceived {
+        /// Who.
+        faction: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// The Treachery discard pile was shuffled into the empty deck.
+    DeckReshuffled {
+        /// Cards in the new deck.
+        cards: u32,
+    },
+    /// R-TRG-8: the cohort completed; used tokens went back to the pool.
+    CohortRecycled {
+        /// Tokens returned to the pool.
+        returned: Vec<Ambassador>,
+        /// Recycles so far.
+        cycle: u32,
+    },
+    /// R-TRG-8: the new cohort, now in Ecaz's supply (audience per P-SUPPLY-VIS).
+    CohortDrawn {
+        /// The five tokens.
+        tokens: Vec<Ambassador>,
+    },
+    /// R-TRG-4: every reaction to this arrival has settled; the host may now
+    /// continue the entrant's action.
+    Resume {
+        /// The arrival.
+        arrival: ArrivalId,
     },
 }
 

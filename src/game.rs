@@ -12,7 +12,7 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::rng::GameRng;
 
 /// The state format version this library writes and reads.
@@ -346,7 +346,12 @@ pub struct Frame {
 
 /// The typed decisions a frame can hold. Continuations are data.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 pub enum Decision {
     /// R-PLC-1: Ecaz places Ambassadors one at a time, then finishes.
     Placement,
@@ -360,6 +365,52 @@ pub enum Decision {
         /// The spice it will cost (R-PLC-2).
         cost: u32,
     },
+    /// R-TRG-1: an entry into a stronghold holding a placed token; Ecaz
+    /// triggers it (naming the beneficiary, R-TRG-5) or declines.
+    TriggerOffer {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The placed token.
+        token: Ambassador,
+        /// Its stronghold.
+        territory: Territory,
+        /// Who entered.
+        entrant: Faction,
+        /// Who may benefit (Ecaz, and its ally when it has one), frozen at the offer.
+        beneficiaries: Vec<Faction>,
+    },
+    /// R-EFF-BG: Ecaz picks the effect the Bene Gesserit token copies.
+    CopyEffect {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who entered (targeted effects still target it).
+        entrant: Faction,
+        /// Who benefits.
+        beneficiary: Faction,
+        /// The copyable identities, frozen at the trigger (P-BG-POOL, P-UNAVAILABLE).
+        candidates: Vec<Ambassador>,
+    },
+    /// R-EFF-CHOAM: the beneficiary discards any number of its cards for 3 spice each.
+    ChoamDiscard {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who chooses and benefits.
+        beneficiary: Faction,
+    },
+    /// R-EFF-IX: the beneficiary discards one card, then draws one.
+    IxianSwap {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who chooses and benefits.
+        beneficiary: Faction,
+    },
+    /// R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
+    RicheseBuy {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who chooses and benefits.
+        beneficiary: Faction,
+    },
 }
 
 impl Decision {
@@ -368,7 +419,83 @@ impl Decision {
         match self {
             Decision::Placement => "placement",
             Decision::PlacementResponse { .. } => "placementResponse",
+            Decision::TriggerOffer { .. } => "triggerOffer",
+            Decision::CopyEffect { .. } => "copyEffect",
+            Decision::ChoamDiscard { .. } => "choamDiscard",
+            Decision::IxianSwap { .. } => "ixianSwap",
+            Decision::RicheseBuy { .. } => "richeseBuy",
         }
+    }
+
+    /// The arrival whose reaction this decision belongs to.
+    pub fn arrival(&self) -> Option<ArrivalId> {
+        match self {
+            Decision::Placement | Decision::PlacementResponse { .. } => None,
+            Decision::TriggerOffer { arrival, .. }
+            | Decision::CopyEffect { arrival, .. }
+            | Decision::ChoamDiscard { arrival, .. }
+            | Decision::IxianSwap { arrival, .. }
+            | Decision::RicheseBuy { arrival, .. } => Some(*arrival),
+        }
+    }
+}
+
+/// An arrival whose reactions have not all settled; the host holds the
+/// entrant's remaining action until the engine emits `resume` for it (R-TRG-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OpenArrival {
+    /// The arrival.
+    pub id: ArrivalId,
+    /// Who arrived.
+    pub entrant: Faction,
+    /// Where.
+    pub territory: Territory,
+    /// The arrival it was caused by, for nested entries (P-NEST).
+    pub parent: Option<ArrivalId>,
+}
+
+/// What a faction privately learned (R-EFF-ATR, R-EFF-HAR). Only that
+/// faction's view carries it; a newer inspection of the same kind of the
+/// same faction replaces the older one, so the state does not grow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Knowledge {
+    /// Who knows it.
+    pub viewer: Faction,
+    /// About whom.
+    pub about: Faction,
+    /// When it was learned.
+    pub turn: u32,
+    /// What.
+    pub info: Insight,
+}
+
+/// The content of a private inspection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Insight {
+    /// The whole Treachery hand at that moment (a snapshot).
+    Hand {
+        /// The cards.
+        cards: Vec<CardId>,
+    },
+    /// One Traitor card, drawn at random.
+    Traitor {
+        /// The leader on the card.
+        leader: Leader,
+    },
+    /// One Face Dancer, drawn at random (Tleilaxu entrant).
+    FaceDancer {
+        /// The leader on the card.
+        leader: Leader,
+    },
+}
+
+impl Insight {
+    /// Two insights of the same kind replace each other.
+    pub(crate) fn same_kind(&self, other: &Insight) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
     }
 }
 
@@ -392,6 +519,9 @@ pub struct Game {
     pub(crate) ambassadors: Ambassadors,
     pub(crate) pending: Vec<Frame>,
     pub(crate) next_frame: u32,
+    pub(crate) arrivals: Vec<OpenArrival>,
+    pub(crate) next_arrival: u32,
+    pub(crate) knowledge: Vec<Knowledge>,
     pub(crate) rng: GameRng,
 }
 
@@ -458,6 +588,14 @@ impl Game {
     /// The pending decision frames, bottom first; the last one is open.
     pub fn pending(&self) -> &[Frame] {
         &self.pending
+    }
+    /// Arrivals whose reactions have not settled, outermost first.
+    pub fn open_arrivals(&self) -> &[OpenArrival] {
+        &self.arrivals
+    }
+    /// Private knowledge records (the view shows each faction only its own).
+    pub fn knowledge(&self) -> &[Knowledge] {
+        &self.knowledge
     }
     /// The open decision, if any.
     pub fn open_frame(&self) -> Option<&Frame> {

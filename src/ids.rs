@@ -1085,3 +1085,15 @@ impl fmt::Display for CardId {
         write!(f, "{}", self.0)
     }
 }
+
+/// Identifies one reported arrival (an entry or a non-entry move) until its
+/// reactions settle and the engine emits `resume` for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct ArrivalId(pub u32);
+
+impl fmt::Display for ArrivalId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}

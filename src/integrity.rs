@@ -298,12 +298,38 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
 }
 
 fn frames(g: &Game, p: &mut Vec<Problem>) {
+    let mut arrivals = BTreeSet::new();
+    for a in &g.arrivals {
+        if a.id.0 >= g.next_arrival || !arrivals.insert(a.id) {
+            p.push(Problem::new(
+                "arrivals",
+                format!("arrival {} is not a fresh, unique id", a.id),
+            ));
+        }
+        if a.parent.is_some_and(|parent| !arrivals.contains(&parent)) {
+            p.push(Problem::new(
+                "arrivals",
+                format!("arrival {} names a parent that is not open before it", a.id),
+            ));
+        }
+    }
+    for k in &g.knowledge {
+        if !g.is_seated(k.viewer) || !g.is_seated(k.about) {
+            p.push(Problem::new("knowledge", "knowledge records name seated factions"));
+        }
+    }
     let mut ids = BTreeSet::new();
     for f in &g.pending {
         if f.id.0 >= g.next_frame || !ids.insert(f.id) {
             p.push(Problem::new(
                 "pending",
                 format!("frame {} is not a fresh, unique id", f.id),
+            ));
+        }
+        if f.decision.arrival().is_some_and(|a| !arrivals.contains(&a)) {
+            p.push(Problem::new(
+                "pending",
+                format!("frame {} belongs to an arrival that is not open", f.id),
             ));
         }
         if let Actor::Faction(x) = f.actor {

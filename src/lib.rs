@@ -52,14 +52,15 @@ pub use board::{
     storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
     STRONGHOLDS,
 };
-pub use command::{Action, Command, Destruction, Viewer};
+pub use command::{Action, Cause, Command, Destruction, Origin, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
 pub use event::{Audience, Event, EventKind, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
-    HmsPointer, LeaderCustody, LeaderState, NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
+    HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
+    Treachery, Zone, FORMAT_VERSION,
 };
-pub use ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
     apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json, setup_from_json,
     view_json, JsonOutcome,

@@ -11,7 +11,7 @@ use crate::board::KARAMA;
 use crate::command::{Action, Command};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Faction, FrameId};
-use crate::rules::placement;
+use crate::rules::{effects, placement};
 
 /// What an actor may do now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -46,6 +46,46 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                         });
                     }
                     add(Action::FinishPlacement { frame: id });
+                }
+                Decision::TriggerOffer { beneficiaries, .. } => {
+                    add(Action::Decline { frame: id });
+                    for &beneficiary in beneficiaries {
+                        add(Action::Trigger { frame: id, beneficiary });
+                    }
+                }
+                Decision::CopyEffect { candidates, .. } => {
+                    for &effect in candidates {
+                        add(Action::Copy { frame: id, effect });
+                    }
+                }
+                Decision::ChoamDiscard { beneficiary, .. } => {
+                    let hand = game.faction(*beneficiary).map(|s| s.hand.clone()).unwrap_or_default();
+                    // Every subset, in hand order (hands hold at most a handful of cards).
+                    let n = hand.len().min(12);
+                    for mask in 0u32..(1 << n) {
+                        let cards = hand
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| mask & (1 << i) != 0)
+                            .map(|(_, c)| *c)
+                            .collect();
+                        add(Action::DiscardForSpice { frame: id, cards });
+                    }
+                }
+                Decision::IxianSwap { beneficiary, .. } => {
+                    for &card in game
+                        .faction(*beneficiary)
+                        .map(|s| s.hand.as_slice())
+                        .unwrap_or_default()
+                    {
+                        add(Action::SwapCard { frame: id, card });
+                    }
+                }
+                Decision::RicheseBuy { arrival, beneficiary } => {
+                    add(Action::BuyCard { frame: id, buy: false });
+                    if effects::check_buy(game, *arrival, *beneficiary, true).is_ok() {
+                        add(Action::BuyCard { frame: id, buy: true });
+                    }
                 }
                 Decision::PlacementResponse { .. } => {
                     add(Action::AllowPlacement { frame: id });

@@ -419,6 +419,9 @@ impl Setup {
             ambassadors,
             pending: Vec::new(),
             next_frame: 1,
+            arrivals: Vec::new(),
+            next_arrival: 1,
+            knowledge: Vec::new(),
             rng: rng.clone(),
         }
     }

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::command::Viewer;
 use crate::game::{
-    Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, LeaderState, PlacementTurn, Stack, Zone,
+    Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, Knowledge, LeaderState, OpenArrival,
+    PlacementTurn, Stack, Zone,
 };
 use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector};
 use crate::policy::{Policies, SupplyVisibility};
@@ -53,6 +54,10 @@ pub struct View {
     pub ambassadors: AmbassadorsView,
     /// Pending decisions, bottom first (the last is open).
     pub pending: Vec<FrameView>,
+    /// Arrivals whose reactions have not settled, outermost first (R-TRG-4).
+    pub open_arrivals: Vec<OpenArrival>,
+    /// What this viewer privately learned (the host sees every record).
+    pub knowledge: Vec<Knowledge>,
 }
 
 /// A faction as a viewer sees it. `None` = hidden from this viewer.
@@ -77,6 +82,10 @@ pub struct FactionView {
     pub hand: Option<Vec<CardId>>,
     /// Hand limit.
     pub hand_limit: u8,
+    /// Traitor cards held (public count).
+    pub traitor_count: usize,
+    /// Face Dancers held face down (public count).
+    pub face_dancer_count: usize,
     /// Traitors (own and host only).
     pub traitors: Option<Vec<Leader>>,
     /// Face Dancers (own and host only).
@@ -143,7 +152,8 @@ pub struct FrameView {
     pub id: FrameId,
     /// Who answers it.
     pub actor: Actor,
-    /// The decision (placement decisions are public).
+    /// The decision. Under P-SUPPLY-VIS `ownerOnly` the BG copy candidates
+    /// (which would reveal the cohort) are shown to Ecaz and the host only.
     pub decision: Decision,
 }
 
@@ -152,6 +162,24 @@ fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
         Viewer::Host => true,
         Viewer::Faction(v) => v == f,
         Viewer::Spectator => false,
+    }
+}
+
+/// A frame's decision as a viewer may see it.
+fn redact(decision: &Decision, supply_visible: bool) -> Decision {
+    match decision {
+        Decision::CopyEffect {
+            arrival,
+            entrant,
+            beneficiary,
+            ..
+        } if !supply_visible => Decision::CopyEffect {
+            arrival: *arrival,
+            entrant: *entrant,
+            beneficiary: *beneficiary,
+            candidates: Vec::new(),
+        },
+        other => other.clone(),
     }
 }
 
@@ -172,6 +200,8 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                 hand_count: s.hand.len(),
                 hand: mine.then(|| s.hand.clone()),
                 hand_limit: s.hand_limit,
+                traitor_count: s.traitors.len(),
+                face_dancer_count: s.face_dancers.len(),
                 traitors: mine.then(|| s.traitors.clone()),
                 face_dancers: mine.then(|| s.face_dancers.clone()),
                 ally: s.ally,
@@ -226,8 +256,15 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
             .map(|f| FrameView {
                 id: f.id,
                 actor: f.actor,
-                decision: f.decision.clone(),
+                decision: redact(&f.decision, supply_visible),
             })
+            .collect(),
+        open_arrivals: game.arrivals.clone(),
+        knowledge: game
+            .knowledge
+            .iter()
+            .filter(|k| sees_secrets_of(viewer, k.viewer))
+            .cloned()
             .collect(),
     }
 }

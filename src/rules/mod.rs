@@ -3,6 +3,11 @@
 //! `commit_*` functions that carry a plan out and cannot fail
 //! (validate-then-mutate, ARCHITECTURE §3).
 
+pub(crate) mod cards;
+pub(crate) mod effects;
+pub(crate) mod entry;
+pub(crate) mod knowledge;
 pub(crate) mod placement;
 pub(crate) mod storm;
+pub(crate) mod trigger;
 pub(crate) mod turn;

@@ -1,0 +1,44 @@
+//! Treachery card movements shared by the effects: discarding from a hand and
+//! drawing from the deck (reshuffling the discard pile into an empty deck with
+//! the game's RNG, a commit point of R-INV-4).
+
+use crate::event::{Event, EventKind};
+use crate::game::Game;
+use crate::ids::{CardId, Faction};
+
+/// Can a card be drawn (deck or discard non-empty)?
+pub(crate) fn can_draw(g: &Game) -> bool {
+    !g.treachery.deck.is_empty() || !g.treachery.discard.is_empty()
+}
+
+/// Move a card from a hand to the discard pile (public).
+pub(crate) fn discard(g: &mut Game, faction: Faction, card: CardId, events: &mut Vec<Event>) {
+    if let Some(s) = g.faction_mut(faction) {
+        s.hand.retain(|&c| c != card);
+    }
+    g.treachery.discard.push(card);
+    events.push(Event::public(EventKind::CardDiscarded { faction, card }));
+}
+
+/// Draw the top card into a hand; an empty deck is first refilled from the
+/// shuffled discard pile. The identity goes to the drawer only.
+pub(crate) fn draw(g: &mut Game, faction: Faction, events: &mut Vec<Event>) -> Option<CardId> {
+    if g.treachery.deck.is_empty() && !g.treachery.discard.is_empty() {
+        let mut pile = std::mem::take(&mut g.treachery.discard);
+        g.rng.shuffle(&mut pile);
+        events.push(Event::public(EventKind::DeckReshuffled {
+            cards: u32::try_from(pile.len()).unwrap_or(u32::MAX),
+        }));
+        g.treachery.deck = pile;
+    }
+    if g.treachery.deck.is_empty() {
+        return None;
+    }
+    let card = g.treachery.deck.remove(0);
+    if let Some(s) = g.faction_mut(faction) {
+        s.hand.push(card);
+    }
+    events.push(Event::public(EventKind::CardDrawn { faction }));
+    events.push(Event::only(vec![faction], EventKind::CardReceived { faction, card }));
+    Some(card)
+}

@@ -1,0 +1,52 @@
+//! R-EFF-HAR: the beneficiary looks at one random Traitor card held by the
+//! entrant (a Tleilaxu entrant: one of its Face Dancers still held), drawn
+//! once, at the trigger's commit (R-INV-4).
+
+use crate::event::{Event, EventKind};
+use crate::game::{Game, Insight};
+use crate::ids::{Faction, Leader};
+use crate::rules::knowledge;
+
+/// The cards the draw is made from, and whether they are Face Dancers.
+fn pool(g: &Game, entrant: Faction) -> (&[Leader], bool) {
+    match g.faction(entrant) {
+        Some(s) if entrant == Faction::Tleilaxu => (&s.face_dancers, true),
+        Some(s) => (&s.traitors, false),
+        None => (&[], false),
+    }
+}
+
+/// P-UNAVAILABLE: the entrant holds at least one such card (counts are public).
+pub(crate) fn can_act(g: &Game, entrant: Faction) -> bool {
+    !pool(g, entrant).0.is_empty()
+}
+
+pub(crate) fn resolve(g: &mut Game, beneficiary: Faction, entrant: Faction, events: &mut Vec<Event>) {
+    let (cards, face_dancer) = pool(g, entrant);
+    let cards = cards.to_vec();
+    if cards.is_empty() {
+        return;
+    }
+    let pick = g.rng.below(u32::try_from(cards.len()).unwrap_or(u32::MAX)) as usize;
+    let Some(&leader) = cards.get(pick) else {
+        return;
+    };
+    events.push(Event::public(EventKind::TraitorInspected {
+        by: beneficiary,
+        of: entrant,
+    }));
+    events.push(Event::only(
+        vec![beneficiary],
+        EventKind::TraitorSeen {
+            of: entrant,
+            leader,
+            face_dancer,
+        },
+    ));
+    let info = if face_dancer {
+        Insight::FaceDancer { leader }
+    } else {
+        Insight::Traitor { leader }
+    };
+    knowledge::record(g, beneficiary, entrant, info);
+}

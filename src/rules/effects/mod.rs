@@ -1,0 +1,159 @@
+//! The Ambassador effects (RULES §5), one file per identity.
+//!
+//! An effect is *prepared* when Ecaz triggers (validation against the
+//! unchanged game, P-UNAVAILABLE), *started* when the trigger commits (fixed
+//! effects resolve at once; choice effects open a frame for the beneficiary,
+//! R-TRG-5), and *resolved* when its last choice commits.
+
+mod atreides;
+mod bg;
+mod choam;
+mod emperor;
+mod harkonnen;
+mod ixian;
+mod richese;
+
+use crate::error::ApplyError;
+use crate::event::{Event, EventKind};
+use crate::game::{Actor, Decision, Game};
+use crate::ids::{Ambassador, ArrivalId, Faction};
+use crate::policy::Unavailable;
+use crate::rules::trigger;
+
+pub(crate) use bg::{check_copy, commit_copy, Copy};
+pub(crate) use choam::{check_discard_for_spice, commit_discard_for_spice, DiscardForSpice};
+pub(crate) use ixian::{check_swap, commit_swap, Swap};
+pub(crate) use richese::{check_buy, commit_buy, Buy};
+
+/// Effects this engine resolves. The Ecaz (Duke/alliance), Fremen, Guild and
+/// Tleilaxu effects are not built yet (issues 4 and 8): their tokens can be
+/// placed but not triggered, and BG cannot copy them.
+pub(crate) fn implemented(effect: Ambassador) -> bool {
+    !matches!(
+        effect,
+        Ambassador::Ecaz | Ambassador::Fremen | Ambassador::Guild | Ambassador::Tleilaxu
+    )
+}
+
+/// P-UNAVAILABLE: may `effect` be triggered for `beneficiary` against `entrant`?
+/// Decided from public information only (hand sizes, Traitor card counts),
+/// so the answer never leaks a secret.
+pub(crate) fn triggerable(g: &Game, effect: Ambassador, entrant: Faction, beneficiary: Faction) -> bool {
+    if !implemented(effect) {
+        return false;
+    }
+    if g.policies.unavailable == Unavailable::AlwaysTriggerable {
+        return true;
+    }
+    match effect {
+        Ambassador::Ixians => ixian::can_act(g, beneficiary),
+        Ambassador::Harkonnen => harkonnen::can_act(g, entrant),
+        Ambassador::BeneGesserit => !bg::candidates(g, entrant, beneficiary).is_empty(),
+        _ => true,
+    }
+}
+
+/// A prepared effect, ready to start at the trigger's commit.
+#[derive(Debug, Clone)]
+pub(crate) struct Start {
+    arrival: ArrivalId,
+    effect: Ambassador,
+    entrant: Faction,
+    beneficiary: Faction,
+    /// BG only: the copyable identities, frozen now (R-EFF-BG).
+    candidates: Vec<Ambassador>,
+}
+
+/// Validate that `effect` may run for `beneficiary` and freeze its inputs.
+pub(crate) fn prepare(
+    g: &Game,
+    arrival: ArrivalId,
+    effect: Ambassador,
+    entrant: Faction,
+    beneficiary: Faction,
+) -> Result<Start, ApplyError> {
+    if !triggerable(g, effect, entrant, beneficiary) {
+        return Err(ApplyError::EffectUnavailable { effect, beneficiary });
+    }
+    let candidates = if effect == Ambassador::BeneGesserit {
+        bg::candidates(g, entrant, beneficiary)
+    } else {
+        Vec::new()
+    };
+    Ok(Start {
+        arrival,
+        effect,
+        entrant,
+        beneficiary,
+        candidates,
+    })
+}
+
+/// Start a prepared effect (inside a commit).
+pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
+    let (arrival, b, e) = (s.arrival, s.beneficiary, s.entrant);
+    match s.effect {
+        Ambassador::Emperor => emperor::resolve(g, b, events),
+        Ambassador::Atreides => atreides::resolve(g, b, e, events),
+        Ambassador::Harkonnen => harkonnen::resolve(g, b, e, events),
+        Ambassador::Choam if choam::has_cards(g, b) => {
+            return open(
+                g,
+                b,
+                Decision::ChoamDiscard {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
+        Ambassador::Ixians if ixian::can_act(g, b) => {
+            return open(
+                g,
+                b,
+                Decision::IxianSwap {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
+        Ambassador::Richese if richese::has_room(g, b) => {
+            return open(
+                g,
+                b,
+                Decision::RicheseBuy {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
+        Ambassador::BeneGesserit if !s.candidates.is_empty() => {
+            let copy = Decision::CopyEffect {
+                arrival,
+                entrant: e,
+                beneficiary: b,
+                candidates: s.candidates,
+            };
+            return trigger::open_frame(g, Actor::Faction(Faction::Ecaz), copy, events);
+        }
+        // Nothing the effect can do (P-UNAVAILABLE `alwaysTriggerable`, an
+        // empty CHOAM hand, a full Richese hand): it resolves doing nothing.
+        _ => {}
+    }
+    resolved(arrival, s.effect, b, events);
+}
+
+fn open(g: &mut Game, beneficiary: Faction, decision: Decision, events: &mut Vec<Event>) {
+    trigger::open_frame(g, Actor::Faction(beneficiary), decision, events);
+}
+
+/// Announce that an effect finished.
+pub(crate) fn resolved(arrival: ArrivalId, effect: Ambassador, beneficiary: Faction, events: &mut Vec<Event>) {
+    events.push(Event::public(EventKind::EffectResolved {
+        arrival,
+        effect,
+        beneficiary,
+    }));
+}

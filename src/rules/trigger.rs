@@ -1,0 +1,173 @@
+//! Trigger offers, disposal, settling and recycling (R-TRG-1, R-TRG-4..8).
+
+use crate::error::ApplyError;
+use crate::event::{Audience, Event, EventKind};
+use crate::game::{Actor, Decision, Game, Zone};
+use crate::ids::{Ambassador, ArrivalId, Faction, Territory};
+use crate::policy::SupplyVisibility;
+use crate::rules::effects;
+
+/// Push a reaction frame and announce it.
+pub(crate) fn open_frame(g: &mut Game, actor: Actor, decision: Decision, events: &mut Vec<Event>) {
+    let frame = g.push_frame(actor, decision.clone());
+    events.push(Event::public(EventKind::DecisionOpened { frame, actor, decision }));
+}
+
+/// The open trigger offer, as data.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OfferData<'a> {
+    pub arrival: ArrivalId,
+    pub token: Ambassador,
+    pub territory: Territory,
+    pub entrant: Faction,
+    pub beneficiaries: &'a [Faction],
+}
+
+/// A validated trigger.
+#[derive(Debug, Clone)]
+pub(crate) struct Trigger {
+    arrival: ArrivalId,
+    token: Ambassador,
+    territory: Territory,
+    entrant: Faction,
+    beneficiary: Faction,
+    effect: effects::Start,
+}
+
+/// A validated decline.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Decline {
+    arrival: ArrivalId,
+    token: Ambassador,
+    territory: Territory,
+}
+
+/// R-TRG-1: declining is always possible.
+pub(crate) fn check_decline(o: OfferData<'_>) -> Decline {
+    Decline {
+        arrival: o.arrival,
+        token: o.token,
+        territory: o.territory,
+    }
+}
+
+/// R-TRG-1: the token stays; nothing else changes.
+pub(crate) fn commit_decline(g: &mut Game, d: Decline, events: &mut Vec<Event>) {
+    g.pending.pop();
+    events.push(Event::public(EventKind::TriggerDeclined {
+        arrival: d.arrival,
+        token: d.token,
+        territory: d.territory,
+    }));
+    settle(g, events);
+}
+
+/// R-TRG-5, P-UNAVAILABLE: validate the trigger and prepare the effect.
+pub(crate) fn check_trigger(g: &Game, o: OfferData<'_>, beneficiary: Faction) -> Result<Trigger, ApplyError> {
+    if !o.beneficiaries.contains(&beneficiary) {
+        let ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);
+        if beneficiary != Faction::Ecaz && ally != Some(beneficiary) {
+            return Err(ApplyError::NotABeneficiary(beneficiary));
+        }
+        return Err(ApplyError::EffectUnavailable {
+            effect: o.token,
+            beneficiary,
+        });
+    }
+    let effect = effects::prepare(g, o.arrival, o.token, o.entrant, beneficiary)?;
+    Ok(Trigger {
+        arrival: o.arrival,
+        token: o.token,
+        territory: o.territory,
+        entrant: o.entrant,
+        beneficiary,
+        effect,
+    })
+}
+
+/// R-TRG-6: where a triggered token goes.
+pub(crate) fn disposal(token: Ambassador) -> Zone {
+    match token {
+        Ambassador::Ecaz => Zone::Supply,
+        Ambassador::BeneGesserit => Zone::Removed,
+        _ => Zone::Used,
+    }
+}
+
+/// Commit the trigger: dispose of the token (which therefore cannot trigger
+/// again, R-TRG-7), then start its effect; settle.
+pub(crate) fn commit_trigger(g: &mut Game, t: Trigger, events: &mut Vec<Event>) {
+    g.pending.pop();
+    let zone = disposal(t.token);
+    g.ambassadors.set_zone(t.token, zone);
+    events.push(Event::public(EventKind::AmbassadorTriggered {
+        arrival: t.arrival,
+        token: t.token,
+        territory: t.territory,
+        entrant: t.entrant,
+        beneficiary: t.beneficiary,
+        disposal: zone,
+    }));
+    effects::start(g, t.effect, events);
+    settle(g, events);
+}
+
+/// R-TRG-4, R-TRG-8, P-NEST: close every arrival whose reactions (children
+/// included) have settled, innermost first, each with its one `resume`. Just
+/// before the outermost arrival resumes, a completed cohort recycles — so the
+/// recycle follows the effect that completed it and everything it caused.
+pub(crate) fn settle(g: &mut Game, events: &mut Vec<Event>) {
+    while let Some(last) = g.arrivals.last().copied() {
+        if g.pending.iter().any(|f| f.decision.arrival() == Some(last.id)) {
+            break;
+        }
+        if g.arrivals.len() == 1 {
+            recycle_if_complete(g, events);
+        }
+        g.arrivals.pop();
+        events.push(Event::public(EventKind::Resume { arrival: last.id }));
+    }
+}
+
+/// R-TRG-8: when every cohort token is used or removed, used tokens return to
+/// the pool and five new tokens are drawn from it (BG, once removed, stays out).
+pub(crate) fn recycle_if_complete(g: &mut Game, events: &mut Vec<Event>) {
+    let a = &g.ambassadors;
+    if a.cohort.is_empty()
+        || !a
+            .cohort
+            .iter()
+            .all(|&t| matches!(a.zone(t), Zone::Used | Zone::Removed))
+    {
+        return;
+    }
+    let returned: Vec<Ambassador> = a.cohort.iter().copied().filter(|&t| a.zone(t) == Zone::Used).collect();
+    for &t in &returned {
+        g.ambassadors.set_zone(t, Zone::Pool);
+    }
+    let pool: Vec<Ambassador> = g
+        .ambassadors
+        .in_zone(Zone::Pool)
+        .filter(|&t| t != Ambassador::Ecaz)
+        .collect();
+    let drawn = g.rng.sample(&pool, 5);
+    for &t in &drawn {
+        g.ambassadors.set_zone(t, Zone::Supply);
+    }
+    g.ambassadors.cohort = drawn.clone();
+    g.ambassadors.cycle = g.ambassadors.cycle.saturating_add(1);
+    events.push(Event::public(EventKind::CohortRecycled {
+        returned,
+        cycle: g.ambassadors.cycle,
+    }));
+    let audience = match g.policies.supply_visibility {
+        SupplyVisibility::Public => Audience::Public,
+        SupplyVisibility::OwnerOnly => Audience::Only {
+            factions: vec![Faction::Ecaz],
+        },
+    };
+    events.push(Event {
+        audience,
+        event: EventKind::CohortDrawn { tokens: drawn },
+    });
+}
