@@ -2,6 +2,8 @@
 //! (ARCHITECTURE §2). Regenerate with `cargo run -p ecaz-cli -- schema --out schemas`
 //! or `UPDATE_SCHEMAS=1 cargo test --test schemas`.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 #[test]
