@@ -1,1 +1,101 @@
-fn main() {}
+//! `ecaz`: the command-line tool of the Ecaz rules engine, for humans and
+//! tool authors.
+//!
+//! - `ecaz demo [--seed N]`: a seeded, scripted game told in English;
+//! - `ecaz replay FILE`: replay a scenario file, one JSON step report per line;
+//! - `ecaz schema [NAME] [--out DIR]`: the JSON Schemas of the wire types;
+//! - `ecaz validate FILE`: check a setup document or a saved state.
+//!
+//! Errors print as `error: <code>: <message>` on stderr with exit status 1;
+//! usage errors are clap's (exit status 2). The tool never panics.
+
+mod commands;
+mod demo;
+mod english;
+mod error;
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Command-line tool of the Ecaz rules engine (GF9 Dune, Ecaz & Moritani).
+#[derive(Debug, Parser)]
+#[command(name = "ecaz", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Play a seeded, scripted six-faction turn and tell it in English:
+    /// placement, a Karama cancellation, and the storm after the Shield Wall falls.
+    Demo {
+        /// RNG seed of the game (0 ..= 2^53 − 1); the same seed prints the same story.
+        #[arg(long, default_value_t = demo::DEFAULT_SEED)]
+        seed: u64,
+    },
+    /// Replay a scenario file and print one JSON step report per line;
+    /// exit 1 if any step did not go as the file expects.
+    Replay {
+        /// The scenario file (JSON, see `ecaz schema scenario`).
+        scenario: PathBuf,
+    },
+    /// List the JSON Schemas, print one, or write them all to a directory.
+    Schema {
+        /// The schema to print (without it: list the names).
+        name: Option<String>,
+        /// Write the schemas (all, or NAME only) to DIR/NAME.json instead of printing.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Check a setup document or a saved state (a document with a top-level
+    /// `version` key); print "ok" or every problem as JSON and exit 1.
+    Validate {
+        /// The setup or state file (JSON).
+        file: PathBuf,
+    },
+}
+
+/// Write one line to `out`.
+pub(crate) fn say(out: &mut dyn Write, text: impl std::fmt::Display) -> Result<(), CliError> {
+    writeln!(out, "{text}").map_err(|e| CliError::stdout(&e))
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    match cli.command {
+        Cmd::Demo { seed } => demo::run(seed, out),
+        Cmd::Replay { scenario } => commands::replay(&scenario, out),
+        Cmd::Schema { name, out: dir } => commands::schema(name.as_deref(), dir.as_deref(), out),
+        Cmd::Validate { file } => commands::validate(&file, out),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(|e| CliError::stdout(&e)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            // Whatever was printed before the failure (step reports, the
+            // problem list) goes out first.
+            let _ = out.flush();
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! `ecaz replay`, `ecaz schema` and `ecaz validate`.
+
+use std::io::Write;
+use std::path::Path;
+
+use ecaz::scenario::{ReplayFailure, Scenario, StepReport};
+
+use crate::error::CliError;
+use crate::say;
+
+fn read(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::io("read", path, &e))
+}
+
+/// The outcome of a `serde_json` encoding, as a CLI result.
+fn encoded(text: serde_json::Result<String>) -> Result<String, CliError> {
+    text.map_err(|e| CliError::new("cli/encode", format!("cannot encode JSON: {e}")))
+}
+
+// ---- replay ----
+
+/// What a step expected, for the failure message.
+fn expectation(expected: Option<&str>) -> String {
+    match expected {
+        Some(code) => format!("error {code}"),
+        None => "acceptance".to_string(),
+    }
+}
+
+/// What a step did, for the failure message.
+fn outcome(report: &StepReport) -> String {
+    match &report.error {
+        Some(e) => format!("error {} ({})", e.code, e.message),
+        None => "acceptance".to_string(),
+    }
+}
+
+fn replay_failure(path: &Path, failure: &ReplayFailure) -> CliError {
+    match failure {
+        ReplayFailure::Setup(e) => {
+            let problems: Vec<String> = e
+                .problems()
+                .iter()
+                .map(|p| format!("{}: {}", p.path, p.message))
+                .collect();
+            let detail = if problems.is_empty() {
+                e.to_string()
+            } else {
+                format!("{} problem(s): {}", problems.len(), problems.join("; "))
+            };
+            CliError::new(
+                e.code(),
+                format!("{}: the scenario's setup is invalid: {detail}", path.display()),
+            )
+        }
+        ReplayFailure::RoundTrip { step, detail } => CliError::new(
+            "cli/round_trip",
+            format!(
+                "{}: before step {step} the state's JSON round trip failed: {detail}",
+                path.display()
+            ),
+        ),
+        #[allow(unreachable_patterns)]
+        other => CliError::new(
+            "cli/replay",
+            format!("{}: the replay failed: {other:?}", path.display()),
+        ),
+    }
+}
+
+/// Replay a scenario file: one JSON `StepReport` per line on `out`; an error
+/// when the file cannot be read or decoded, the replay stops early, or any
+/// step did not go as the file expects.
+pub fn replay(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read(path)?;
+    let scenario: Scenario =
+        serde_json::from_str(&text).map_err(|e| CliError::json(path, "scenario", "decode/invalid_scenario", &e))?;
+    let replay = ecaz::scenario::run(&scenario).map_err(|f| replay_failure(path, &f))?;
+    for report in &replay.reports {
+        say(out, encoded(serde_json::to_string(report))?)?;
+    }
+    let unexpected: Vec<String> = replay
+        .reports
+        .iter()
+        .zip(&scenario.steps)
+        .filter(|(report, _)| !report.as_expected)
+        .map(|(report, step)| {
+            format!(
+                "step {}: expected {}, got {}",
+                report.step,
+                expectation(step.error.as_deref()),
+                outcome(report)
+            )
+        })
+        .collect();
+    if unexpected.is_empty() {
+        return Ok(());
+    }
+    Err(CliError::new(
+        "cli/unexpected",
+        format!(
+            "{} ({}): {} of {} step(s) did not go as expected: {}",
+            path.display(),
+            scenario.name,
+            unexpected.len(),
+            replay.reports.len(),
+            unexpected.join("; ")
+        ),
+    ))
+}
+
+// ---- schema ----
+
+/// The names `ecaz schema` knows.
+fn schema_names() -> Vec<&'static str> {
+    ecaz::schema::all().into_iter().map(|(name, _)| name).collect()
+}
+
+/// `ecaz schema [NAME] [--out DIR]`.
+pub fn schema(name: Option<&str>, dir: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
+    let all = ecaz::schema::all();
+    let chosen: Vec<_> = match name {
+        None => all,
+        Some(wanted) => match all.into_iter().find(|(n, _)| *n == wanted) {
+            Some(one) => vec![one],
+            None => {
+                return Err(CliError::new(
+                    "cli/unknown_schema",
+                    format!(
+                        "there is no schema named `{wanted}` (known: {})",
+                        schema_names().join(", ")
+                    ),
+                ))
+            }
+        },
+    };
+    match (dir, name) {
+        (Some(dir), _) => {
+            std::fs::create_dir_all(dir).map_err(|e| CliError::io("create", dir, &e))?;
+            for (n, schema) in &chosen {
+                let path = dir.join(format!("{n}.json"));
+                std::fs::write(&path, ecaz::schema::render(schema)).map_err(|e| CliError::io("write", &path, &e))?;
+                say(out, format!("wrote {}", path.display()))?;
+            }
+            Ok(())
+        }
+        (None, Some(_)) => {
+            for (_, schema) in &chosen {
+                out.write_all(ecaz::schema::render(schema).as_bytes())
+                    .map_err(|e| CliError::stdout(&e))?;
+            }
+            Ok(())
+        }
+        (None, None) => {
+            for n in schema_names() {
+                say(out, n)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+// ---- validate ----
+
+/// Does the document look like a saved state (a top-level `version` key)?
+fn looks_like_state(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("version").is_some())
+}
+
+/// `ecaz validate FILE`: "ok", or the error report (every problem) as pretty
+/// JSON on `out` and an error.
+pub fn validate(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read(path)?;
+    let checked = if looks_like_state(&text) {
+        ecaz::game_from_json(&text).map(|_| ())
+    } else {
+        ecaz::setup_from_json(&text).and_then(|setup| setup.build()).map(|_| ())
+    };
+    match checked {
+        Ok(()) => say(out, "ok"),
+        Err(e) => {
+            say(out, encoded(serde_json::to_string_pretty(&e.report()))?)?;
+            let mut err = CliError::from(&e);
+            err.message = format!("{}: {}", path.display(), err.message);
+            Err(err)
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The `ecaz` binary, run as a user runs it.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ecaz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ecaz")).args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh path under the temp dir, unique per test and process.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ecaz-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn write_temp(name: &str, text: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A friendly failure: status 1, one `error: code: message` line, no panic.
+fn assert_friendly_failure(o: &Output, code: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "stderr: {err}");
+    assert!(err.starts_with(&format!("error: {code}: ")), "stderr: {err}");
+    assert!(!err.contains("panicked"), "stderr: {err}");
+    assert!(!err.contains("RUST_BACKTRACE"), "stderr: {err}");
+}
+
+// ---- demo ----
+
+#[test]
+fn demo_tells_the_scripted_turn() {
+    let o = ecaz(&["demo"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "Ecaz demo, seed 2026",
+        "Seats: Ecaz, Atreides, Harkonnen, Emperor, Fremen, Bene Gesserit.",
+        "The storm starts in sector 8; Atreides holds Karama (card 27).",
+        "> Host ends the Revival phase.",
+        "    Ecaz may place Ambassadors (frame 1); the next one costs 1 spice.",
+        "> Ecaz announces the Ecaz Ambassador for Arrakeen (frame 1).",
+        "    Ecaz placed the Ecaz Ambassador in Arrakeen and paid 1 spice.",
+        "    Ecaz may place Ambassadors (frame 3); the next one costs 2 spice.",
+        "    Atreides discarded Karama (card 27).",
+        "    Ecaz's placement is over for this turn (prevented by Karama): 1 token placed.",
+        "== Turn 2 ==",
+        "> Host reports Family Atomics: the Shield Wall is destroyed.",
+        "    The storm moved 3 sectors, from sector 8 to sector 11.",
+        "    The storm destroyed the Ecaz Ambassador in Arrakeen; it returned to Ecaz's supply.",
+        "Ecaz's spice: 11 (started with 12, paid 1 for placements).",
+        "Tokens placed: 1 (the Ecaz Ambassador in Arrakeen).",
+        "Placements cancelled by Karama: 1; tokens returned by the storm: 1.",
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing line {line:?} in:\n{text}");
+    }
+    // The second placement costs 2 and is cancelled by the Karama.
+    assert!(
+        text.contains("at a cost of 2 spice; Karama may answer (frame 4)."),
+        "{text}"
+    );
+    assert!(text.contains("Atreides cancelled the placement of the "), "{text}");
+}
+
+#[test]
+fn demo_is_deterministic() {
+    let a = ecaz(&["demo"]);
+    let b = ecaz(&["demo"]);
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    let c = ecaz(&["demo", "--seed", "7"]);
+    let d = ecaz(&["demo", "--seed", "7"]);
+    assert!(c.status.success());
+    assert_eq!(stdout(&c), stdout(&d));
+    assert!(stdout(&c).starts_with("Ecaz demo, seed 7\n"));
+}
+
+#[test]
+fn demo_rejects_a_seed_out_of_range() {
+    let o = ecaz(&["demo", "--seed", "9007199254740992"]);
+    assert_friendly_failure(&o, "setup/invalid");
+}
+
+// ---- replay ----
+
+#[test]
+fn replay_of_a_missing_file_is_a_friendly_error() {
+    let missing = temp("does-not-exist.json");
+    let o = ecaz(&["replay", missing.to_str().unwrap()]);
+    assert_friendly_failure(&o, "cli/io");
+    assert!(stderr(&o).contains("does-not-exist.json"));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn replay_of_bad_json_is_a_friendly_error() {
+    let path = write_temp("bad.json", "{ not json");
+    let o = ecaz(&["replay", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "decode/invalid_json");
+
+    let path = write_temp("not-a-scenario.json", r#"{"name": "x"}"#);
+    let o = ecaz(&["replay", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "decode/invalid_scenario");
+}
+
+const SCENARIO: &str = r#"{
+  "name": "cli smoke",
+  "setup": { "seats": ["ecaz", "atreides"], "seed": 1 },
+  "steps": [
+    { "command": { "actor": "host", "action": { "kind": "endPhase", "phase": "storm" } } },
+    { "note": "not the current phase",
+      "command": { "actor": "host", "action": { "kind": "endPhase", "phase": "revival" } },
+      "error": "rule/wrong_phase" }
+  ]
+}"#;
+
+#[test]
+fn replay_prints_one_json_report_per_step() {
+    let path = write_temp("good-scenario.json", SCENARIO);
+    let o = ecaz(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["step"], 1);
+    assert_eq!(lines[0]["asExpected"], true);
+    assert_eq!(lines[1]["error"]["code"], "rule/wrong_phase");
+    assert_eq!(lines[1]["asExpected"], true);
+}
+
+#[test]
+fn replay_fails_when_a_step_is_not_as_expected() {
+    let wrong = SCENARIO.replace("rule/wrong_phase", "rule/stale_frame");
+    let path = write_temp("wrong-scenario.json", &wrong);
+    let o = ecaz(&["replay", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "cli/unexpected");
+    assert!(stderr(&o).contains("step 2"), "{}", stderr(&o));
+    // The reports are still printed.
+    assert_eq!(stdout(&o).lines().count(), 2);
+}
+
+#[test]
+fn replay_fails_on_an_invalid_setup() {
+    let bad = SCENARIO.replace(r#"["ecaz", "atreides"]"#, r#"["ecaz"]"#);
+    let path = write_temp("bad-setup-scenario.json", &bad);
+    let o = ecaz(&["replay", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "setup/invalid");
+}
+
+// ---- schema ----
+
+#[test]
+fn schema_lists_the_names() {
+    let o = ecaz(&["schema"]);
+    assert!(o.status.success());
+    let names: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    let expected: Vec<String> = ecaz::schema::all().into_iter().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn schema_name_prints_valid_json() {
+    let o = ecaz(&["schema", "command"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let schema: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(schema["title"], "Command");
+}
+
+#[test]
+fn schema_of_an_unknown_name_is_an_error() {
+    let o = ecaz(&["schema", "nope"]);
+    assert_friendly_failure(&o, "cli/unknown_schema");
+}
+
+#[test]
+fn schema_out_writes_every_schema() {
+    let dir = temp("schemas-out");
+    let o = ecaz(&["schema", "--out", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    for (name, schema) in ecaz::schema::all() {
+        let written = std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap();
+        assert_eq!(written, ecaz::schema::render(&schema));
+    }
+}
+
+// ---- validate ----
+
+#[test]
+fn validate_reports_every_problem_of_an_invalid_setup() {
+    let path = write_temp("one-seat.json", r#"{ "seats": ["ecaz"], "storm": 40 }"#);
+    let o = ecaz(&["validate", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "setup/invalid");
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["code"], "setup/invalid");
+    let paths: Vec<&str> = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains(&"seats"), "{paths:?}");
+    assert!(paths.contains(&"storm"), "{paths:?}");
+}
+
+#[test]
+fn validate_accepts_a_valid_setup_and_a_saved_state() {
+    let setup = r#"{ "seats": ["ecaz", "fremen"], "seed": 3 }"#;
+    let path = write_temp("valid-setup.json", setup);
+    let o = ecaz(&["validate", path.to_str().unwrap()]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "ok\n");
+
+    let state = ecaz::new_game_json(setup).unwrap();
+    let path = write_temp("valid-state.json", &state);
+    let o = ecaz(&["validate", path.to_str().unwrap()]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "ok\n");
+}
+
+#[test]
+fn validate_recognises_a_state_by_its_version() {
+    let path = write_temp("future-state.json", r#"{ "version": 999 }"#);
+    let o = ecaz(&["validate", path.to_str().unwrap()]);
+    assert_friendly_failure(&o, "state/unsupported_version");
+}
+
+#[test]
+fn validate_of_a_missing_file_is_a_friendly_error() {
+    let missing = temp("no-such-setup.json");
+    let o = ecaz(&["validate", missing.to_str().unwrap()]);
+    assert_friendly_failure(&o, "cli/io");
+}
+
+// ---- usage ----
+
+#[test]
+fn usage_errors_exit_2() {
+    let o = ecaz(&["frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains("panicked"));
+}
