@@ -11,7 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
-use crate::rules::{effects, entry, placement, storm, trigger, turn};
+use crate::rules::{duke, effects, entry, placement, storm, trigger, turn};
 
 /// A validated command, ready to commit.
 #[derive(Debug)]
@@ -32,6 +32,14 @@ enum Plan {
     DiscardForSpice(effects::DiscardForSpice),
     SwapCard(effects::Swap),
     BuyCard(effects::Buy),
+    ChooseBranch(effects::Branch),
+    AnswerAlliance(effects::Answer),
+    LendDuke(effects::Loan),
+    DukeUsedInBattle,
+    DukeKilled,
+    DukeCaptured(crate::ids::Faction),
+    DukeRevived,
+    DukeToMoritani,
 }
 
 /// Apply a command to a game: the new game and the events, or the error
@@ -148,6 +156,20 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
         (Decision::RicheseBuy { arrival, beneficiary }, Action::BuyCard { buy, .. }) => {
             effects::check_buy(g, *arrival, *beneficiary, *buy).map(Plan::BuyCard)
         }
+        (
+            Decision::EcazBranch {
+                arrival,
+                entrant,
+                beneficiary,
+            },
+            Action::ChooseBranch { branch, .. },
+        ) => effects::check_branch(g, *arrival, *entrant, *beneficiary, *branch).map(Plan::ChooseBranch),
+        (Decision::AllianceOffer { arrival, entrant }, Action::AnswerAlliance { accept, .. }) => {
+            effects::check_answer(g, *arrival, *entrant, *accept).map(Plan::AnswerAlliance)
+        }
+        (Decision::DukeLoan { arrival, ally }, Action::LendDuke { lend, .. }) => {
+            effects::check_loan(g, *arrival, *ally, *lend).map(Plan::LendDuke)
+        }
         (decision, action) => Err(ApplyError::WrongDecision {
             action: action.name(),
             frame_kind: decision.name(),
@@ -172,7 +194,8 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
         Action::MoveStorm { sectors } => storm::check_move_storm(g, *sectors).map(Plan::MoveStorm),
         Action::DestroyShieldWall => storm::check_destroy_shield_wall(g).map(|()| Plan::DestroyShieldWall),
         Action::MoveHms { territory, sector } => storm::check_move_hms(g, *territory, *sector).map(Plan::MoveHms),
-        Action::DestroyTerritory { territory, cause } => Ok(Plan::DestroyTerritory(*territory, (*cause).into())),
+        Action::DestroyTerritory { territory, cause } => storm::check_destroy_territory(*territory, *cause)
+            .map(|()| Plan::DestroyTerritory(*territory, (*cause).into())),
         Action::Arrive {
             entrant,
             cause,
@@ -196,8 +219,16 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             },
         )
         .map(Plan::Arrive),
+        Action::DukeUsedInBattle => duke::check_used_in_battle(g).map(|()| Plan::DukeUsedInBattle),
+        Action::DukeKilled => duke::check_killed(g).map(|()| Plan::DukeKilled),
+        Action::DukeCaptured { by } => duke::check_captured(g, *by).map(|()| Plan::DukeCaptured(*by)),
+        Action::DukeRevived => duke::check_revived(g).map(|()| Plan::DukeRevived),
+        Action::DukeToMoritani => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
         Action::Place { .. }
         | Action::FinishPlacement { .. }
+        | Action::ChooseBranch { .. }
+        | Action::AnswerAlliance { .. }
+        | Action::LendDuke { .. }
         | Action::AllowPlacement { .. }
         | Action::CancelPlacement { .. }
         | Action::Decline { .. }
@@ -232,6 +263,14 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::DiscardForSpice(d) => effects::commit_discard_for_spice(g, d, ev),
         Plan::SwapCard(s) => effects::commit_swap(g, s, ev),
         Plan::BuyCard(b) => effects::commit_buy(g, b, ev),
+        Plan::ChooseBranch(b) => effects::commit_branch(g, b, ev),
+        Plan::AnswerAlliance(a) => effects::commit_answer(g, a, ev),
+        Plan::LendDuke(l) => effects::commit_loan(g, l, ev),
+        Plan::DukeUsedInBattle => duke::commit_used_in_battle(g, ev),
+        Plan::DukeKilled => duke::commit_killed(g, ev),
+        Plan::DukeCaptured(by) => duke::commit_captured(g, by, ev),
+        Plan::DukeRevived => duke::commit_revived(g, ev),
+        Plan::DukeToMoritani => duke::commit_to_moritani(g, ev),
     }
     events
 }

@@ -81,6 +81,16 @@ pub enum Destruction {
     Other,
 }
 
+/// R-EFF-ECAZ: the two exclusive branches of the Ecaz effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EcazBranch {
+    /// (a) take Duke Vidal.
+    Duke,
+    /// (b) offer the entrant an alliance.
+    Alliance,
+}
+
 /// Every action, tagged by `kind`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(
@@ -147,6 +157,28 @@ pub enum Action {
         buy: bool,
     },
 
+    /// R-EFF-ECAZ (Ecaz): pick the branch when both are possible.
+    ChooseBranch {
+        /// The branch frame.
+        frame: FrameId,
+        /// Duke or alliance.
+        branch: EcazBranch,
+    },
+    /// R-EFF-ECAZ (b) (the entrant): accept or refuse Ecaz's alliance.
+    AnswerAlliance {
+        /// The alliance offer frame.
+        frame: FrameId,
+        /// Accept (true) or refuse.
+        accept: bool,
+    },
+    /// P-DUKE-LOAN (Ecaz): lend Duke Vidal to the new ally for this turn, or not.
+    LendDuke {
+        /// The loan frame.
+        frame: FrameId,
+        /// Lend (true) or keep.
+        lend: bool,
+    },
+
     // ---- host answers to response windows ----
     /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
     AllowPlacement {
@@ -204,6 +236,21 @@ pub enum Action {
     /// Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
     /// and Imperial Basin are exposed to the storm from now on.
     DestroyShieldWall,
+    /// R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
+    /// temporary control ends (a lent Duke returns per P-DUKE-LOAN).
+    DukeUsedInBattle,
+    /// R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
+    DukeKilled,
+    /// R-DUKE-2 (host): Duke Vidal was captured by `by`.
+    DukeCaptured {
+        /// The captor.
+        by: Faction,
+    },
+    /// R-DUKE-4 (host): Ecaz revived Duke Vidal for 5 spice (P-DUKE-REVIVED).
+    DukeRevived,
+    /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
+    /// for one battle (set aside at turn end).
+    DukeToMoritani,
     /// The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
     MoveHms {
         /// The non-stronghold territory it now points at.
@@ -234,6 +281,14 @@ impl Action {
             Action::SwapCard { .. } => "swapCard",
             Action::BuyCard { .. } => "buyCard",
             Action::Arrive { .. } => "arrive",
+            Action::ChooseBranch { .. } => "chooseBranch",
+            Action::AnswerAlliance { .. } => "answerAlliance",
+            Action::LendDuke { .. } => "lendDuke",
+            Action::DukeUsedInBattle => "dukeUsedInBattle",
+            Action::DukeKilled => "dukeKilled",
+            Action::DukeCaptured { .. } => "dukeCaptured",
+            Action::DukeRevived => "dukeRevived",
+            Action::DukeToMoritani => "dukeToMoritani",
             Action::AllowPlacement { .. } => "allowPlacement",
             Action::CancelPlacement { .. } => "cancelPlacement",
             Action::EndPhase { .. } => "endPhase",
@@ -255,6 +310,9 @@ impl Action {
             | Action::DiscardForSpice { frame, .. }
             | Action::SwapCard { frame, .. }
             | Action::BuyCard { frame, .. }
+            | Action::ChooseBranch { frame, .. }
+            | Action::AnswerAlliance { frame, .. }
+            | Action::LendDuke { frame, .. }
             | Action::AllowPlacement { frame }
             | Action::CancelPlacement { frame, .. } => Some(*frame),
             _ => None,

@@ -132,6 +132,15 @@ pub enum ApplyError {
         actual: Phase,
     },
 
+    /// `endPhase` named a phase that is not the current one.
+    #[error("`endPhase` names the {named} phase, but the game is in the {actual} phase")]
+    PhaseMismatch {
+        /// The phase named.
+        named: Phase,
+        /// The current phase.
+        actual: Phase,
+    },
+
     // ---- rules ----
     /// R-PLC-3: only tokens in Ecaz's supply can be placed.
     #[error("the {0} Ambassador is not in Ecaz's supply")]
@@ -251,6 +260,24 @@ pub enum ApplyError {
     /// No card left to draw (deck and discard empty).
     #[error("no Treachery card is left to draw")]
     DeckEmpty,
+    /// R-EFF-ECAZ: that branch is not possible now.
+    #[error("the {0:?} branch of the Ecaz effect is not possible now")]
+    BranchUnavailable(crate::command::EcazBranch),
+    /// E3 p.5: Atomics Terror is excluded from the HMS.
+    #[error("Atomics Terror cannot be used on the Hidden Mobile Stronghold")]
+    TerrorExcludedFromHms,
+    /// Duke Vidal is not controlled by anyone (so not in a battle).
+    #[error("Duke Vidal is not in play")]
+    DukeNotInPlay,
+    /// Duke Vidal is in the Tanks, captured or a ghola.
+    #[error("Duke Vidal is in the Tanks, captured or a ghola")]
+    DukeUnavailable,
+    /// Duke Vidal is not in the Tanks.
+    #[error("Duke Vidal is not in the Tanks")]
+    DukeNotInTanks,
+    /// That faction already controls Duke Vidal.
+    #[error("{0} already controls Duke Vidal")]
+    DukeAlreadyControlled(Faction),
     /// The HMS cannot point there.
     #[error("the HMS cannot point at {territory} sector {sector}: {why}")]
     InvalidHmsPointer {
@@ -291,7 +318,7 @@ impl ApplyError {
             NotYourDecision { .. } => "rule/not_your_decision",
             WrongDecision { .. } => "rule/wrong_decision",
             DecisionPending(_) => "rule/decision_pending",
-            WrongPhase { .. } => "rule/wrong_phase",
+            WrongPhase { .. } | PhaseMismatch { .. } => "rule/wrong_phase",
             TokenNotInSupply(_) => "rule/token_not_in_supply",
             NotAStronghold(_) => "rule/not_a_stronghold",
             HmsNotInPlay => "rule/hms_not_in_play",
@@ -316,6 +343,12 @@ impl ApplyError {
             DuplicateCard(_) => "rule/duplicate_card",
             HandFull(_) => "rule/hand_full",
             DeckEmpty => "rule/deck_empty",
+            BranchUnavailable(_) => "rule/branch_unavailable",
+            TerrorExcludedFromHms => "rule/terror_excluded_from_hms",
+            DukeNotInPlay => "rule/duke_not_in_play",
+            DukeUnavailable => "rule/duke_unavailable",
+            DukeNotInTanks => "rule/duke_not_in_tanks",
+            DukeAlreadyControlled(_) => "rule/duke_already_controlled",
         }
     }
 
@@ -329,7 +362,7 @@ impl ApplyError {
             HmsNotInPlay | InvalidHmsPointer { .. } => Some("R-PLC-4"),
             InsufficientSpice { .. } => Some("R-PLC-2"),
             OwnPlacement(_) | NotKarama { .. } => Some("R-PLC-5"),
-            ShieldWallGone => Some("R-TRG-9"),
+            ShieldWallGone | TerrorExcludedFromHms => Some("R-TRG-9"),
             EmptyArrival
             | NoMovement
             | NoEliteForces(_)
@@ -340,6 +373,10 @@ impl ApplyError {
             EffectUnavailable { .. } => Some("P-UNAVAILABLE"),
             NotCopyable(_) => Some("R-EFF-BG"),
             HandFull(_) => Some("R-EFF-RIC"),
+            BranchUnavailable(_) => Some("R-EFF-ECAZ"),
+            DukeNotInPlay => Some("R-DUKE-3"),
+            DukeUnavailable | DukeAlreadyControlled(_) => Some("R-DUKE-2"),
+            DukeNotInTanks => Some("R-DUKE-4"),
             _ => None,
         }
     }

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Cause, Destruction, Origin, Viewer};
-use crate::game::{Actor, Decision, Zone};
+use crate::game::{Actor, Decision, DukeCustody, Zone};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Who may see an event.
@@ -314,12 +314,62 @@ pub enum EventKind {
         /// The five tokens.
         tokens: Vec<Ambassador>,
     },
+    /// Duke Vidal changed hands (R-DUKE-1..4).
+    DukeMoved {
+        /// His new custody.
+        custody: DukeCustody,
+        /// Why.
+        reason: DukeReason,
+    },
+    /// R-EFF-ECAZ (b): an alliance formed.
+    AllianceFormed {
+        /// Ecaz.
+        ecaz: Faction,
+        /// The new ally.
+        ally: Faction,
+    },
+    /// R-EFF-ECAZ (b): the entrant refused the alliance.
+    AllianceRefused {
+        /// The entrant.
+        entrant: Faction,
+    },
+    /// A held Nexus card was discarded (joining an alliance discards it).
+    NexusDiscarded {
+        /// Who held it.
+        faction: Faction,
+        /// The card (discards are public).
+        card: Faction,
+    },
     /// R-TRG-4: every reaction to this arrival has settled; the host may now
     /// continue the entrant's action.
     Resume {
         /// The arrival.
         arrival: ArrivalId,
     },
+}
+
+/// Why Duke Vidal moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DukeReason {
+    /// R-EFF-ECAZ (a): taken through the Ecaz Ambassador.
+    Ambassador,
+    /// P-DUKE-LOAN: lent to the new ally.
+    Loan,
+    /// P-DUKE-LOAN: a loan ended; he went back.
+    LoanEnded,
+    /// R-DUKE-3: temporary control ended with a battle use.
+    BattleUse,
+    /// R-DUKE-3: killed.
+    Killed,
+    /// Captured.
+    Captured,
+    /// R-DUKE-4: revived by Ecaz.
+    Revived,
+    /// R-DUKE-2: Moritani's stronghold-battle power.
+    Moritani,
+    /// A turn-long control expired at the end of the turn.
+    TurnEnd,
 }
 
 /// Why a placed token returned to supply (R-TRG-9).

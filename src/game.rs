@@ -215,6 +215,24 @@ pub enum DukeSource {
 pub struct Duke {
     /// Current custody.
     pub custody: DukeCustody,
+    /// P-DUKE-LOAN: while lent, the custody he returns to when the loan ends
+    /// (Ecaz's control, or set aside).
+    #[serde(default)]
+    pub before_loan: Option<DukeCustody>,
+}
+
+impl Duke {
+    /// Who controls him, if anyone.
+    pub fn controller(&self) -> Option<Faction> {
+        match self.custody {
+            DukeCustody::Controlled { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+    /// Not in the Tanks, not captured, not a ghola (R-EFF-ECAZ).
+    pub fn available(&self) -> bool {
+        matches!(self.custody, DukeCustody::SetAside | DukeCustody::Controlled { .. })
+    }
 }
 
 /// Where an Ambassador token is (R-INV-2). Every token is in exactly one zone.
@@ -404,6 +422,29 @@ pub enum Decision {
         /// Who chooses and benefits.
         beneficiary: Faction,
     },
+    /// R-EFF-ECAZ: both branches are possible; Ecaz picks one.
+    EcazBranch {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who entered (the alliance branch targets it).
+        entrant: Faction,
+        /// Who benefits.
+        beneficiary: Faction,
+    },
+    /// R-EFF-ECAZ (b): only the entrant answers the alliance offer.
+    AllianceOffer {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who is offered the alliance.
+        entrant: Faction,
+    },
+    /// R-EFF-ECAZ (b), P-DUKE-LOAN: Ecaz may lend Duke Vidal to its new ally for this turn.
+    DukeLoan {
+        /// The entry.
+        arrival: ArrivalId,
+        /// The new ally.
+        ally: Faction,
+    },
     /// R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
     RicheseBuy {
         /// The entry.
@@ -424,6 +465,9 @@ impl Decision {
             Decision::ChoamDiscard { .. } => "choamDiscard",
             Decision::IxianSwap { .. } => "ixianSwap",
             Decision::RicheseBuy { .. } => "richeseBuy",
+            Decision::EcazBranch { .. } => "ecazBranch",
+            Decision::AllianceOffer { .. } => "allianceOffer",
+            Decision::DukeLoan { .. } => "dukeLoan",
         }
     }
 
@@ -435,7 +479,10 @@ impl Decision {
             | Decision::CopyEffect { arrival, .. }
             | Decision::ChoamDiscard { arrival, .. }
             | Decision::IxianSwap { arrival, .. }
-            | Decision::RicheseBuy { arrival, .. } => Some(*arrival),
+            | Decision::RicheseBuy { arrival, .. }
+            | Decision::EcazBranch { arrival, .. }
+            | Decision::AllianceOffer { arrival, .. }
+            | Decision::DukeLoan { arrival, .. } => Some(*arrival),
         }
     }
 }

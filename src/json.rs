@@ -13,7 +13,17 @@ use crate::game::{Actor, Game, FORMAT_VERSION};
 use crate::integrity;
 use crate::setup::Setup;
 
+/// Decode a JSON object. The wire format is objects only: serde would also
+/// fill a struct from an array by position, which the protocol does not allow
+/// (at the top level; see docs/protocol.md).
 fn decode<T: DeserializeOwned>(text: &str, shape_error: fn(String) -> ApplyError) -> Result<T, ApplyError> {
+    let opening = text.trim_start().chars().next();
+    if opening == Some('[') {
+        if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            return Err(ApplyError::InvalidJson(e.to_string()));
+        }
+        return Err(shape_error("expected a JSON object, found an array".into()));
+    }
     serde_json::from_str(text).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => shape_error(e.to_string()),
         _ => ApplyError::InvalidJson(e.to_string()),

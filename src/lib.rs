@@ -52,9 +52,9 @@ pub use board::{
     storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
     STRONGHOLDS,
 };
-pub use command::{Action, Cause, Command, Destruction, Origin, Viewer};
+pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
-pub use event::{Audience, Event, EventKind, PlacementEnd, ReturnCause};
+pub use event::{Audience, DukeReason, Event, EventKind, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
     HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,

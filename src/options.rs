@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::KARAMA;
-use crate::command::{Action, Command};
+use crate::command::{Action, Command, EcazBranch};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Faction, FrameId};
 use crate::rules::{effects, placement};
@@ -85,6 +85,35 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                     add(Action::BuyCard { frame: id, buy: false });
                     if effects::check_buy(game, *arrival, *beneficiary, true).is_ok() {
                         add(Action::BuyCard { frame: id, buy: true });
+                    }
+                }
+                Decision::EcazBranch {
+                    arrival,
+                    entrant,
+                    beneficiary,
+                } => {
+                    for branch in [EcazBranch::Duke, EcazBranch::Alliance] {
+                        if effects::check_branch(game, *arrival, *entrant, *beneficiary, branch).is_ok() {
+                            add(Action::ChooseBranch { frame: id, branch });
+                        }
+                    }
+                }
+                Decision::AllianceOffer { arrival, entrant } => {
+                    add(Action::AnswerAlliance {
+                        frame: id,
+                        accept: false,
+                    });
+                    if effects::check_answer(game, *arrival, *entrant, true).is_ok() {
+                        add(Action::AnswerAlliance {
+                            frame: id,
+                            accept: true,
+                        });
+                    }
+                }
+                Decision::DukeLoan { arrival, ally } => {
+                    add(Action::LendDuke { frame: id, lend: false });
+                    if effects::check_loan(game, *arrival, *ally, true).is_ok() {
+                        add(Action::LendDuke { frame: id, lend: true });
                     }
                 }
                 Decision::PlacementResponse { .. } => {

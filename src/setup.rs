@@ -92,6 +92,9 @@ pub struct Setup {
     /// Duke Vidal's custody (default: set aside).
     #[serde(default)]
     pub duke: Option<DukeCustody>,
+    /// While Duke Vidal is lent (P-DUKE-LOAN): the custody he returns to.
+    #[serde(default)]
+    pub duke_before_loan: Option<DukeCustody>,
 }
 
 /// One faction's table state; every field is optional.
@@ -415,6 +418,7 @@ impl Setup {
             nexus,
             duke: Duke {
                 custody: self.duke.unwrap_or(DukeCustody::SetAside),
+                before_loan: self.duke_before_loan,
             },
             ambassadors,
             pending: Vec::new(),

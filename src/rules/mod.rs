@@ -3,7 +3,9 @@
 //! `commit_*` functions that carry a plan out and cannot fail
 //! (validate-then-mutate, ARCHITECTURE §3).
 
+pub(crate) mod alliance;
 pub(crate) mod cards;
+pub(crate) mod duke;
 pub(crate) mod effects;
 pub(crate) mod entry;
 pub(crate) mod knowledge;

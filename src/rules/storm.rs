@@ -7,6 +7,7 @@
 //! Shield Wall is destroyed; the sietches and the HMS never.
 
 use crate::board;
+use crate::command::Destruction;
 use crate::error::ApplyError;
 use crate::event::{Event, EventKind, ReturnCause};
 use crate::game::{Game, HmsPointer, Zone};
@@ -103,6 +104,14 @@ pub(crate) fn commit_destroy_shield_wall(g: &mut Game, events: &mut Vec<Event>) 
     events.push(Event::public(EventKind::ShieldWallDestroyed));
 }
 
+/// Validate `destroyTerritory`: Atomics Terror never reaches the HMS (E3 p.5).
+pub(crate) fn check_destroy_territory(territory: Territory, cause: Destruction) -> Result<(), ApplyError> {
+    if cause == Destruction::AtomicsTerror && territory == Territory::HiddenMobileStronghold {
+        return Err(ApplyError::TerrorExcludedFromHms);
+    }
+    Ok(())
+}
+
 /// Validate `moveHms`: the HMS is in play and points at a sector of a non-stronghold territory.
 pub(crate) fn check_move_hms(g: &Game, territory: Territory, sector: Sector) -> Result<HmsPointer, ApplyError> {
     if g.hms.is_none() {
@@ -118,7 +127,14 @@ pub(crate) fn check_hms_pointer(territory: Territory, sector: Sector) -> Result<
         return Err(ApplyError::InvalidHmsPointer {
             territory,
             sector,
-            why: "it points at a non-stronghold territory",
+            why: "it must point at a territory that is not a stronghold",
+        });
+    }
+    if sector == 0 {
+        return Err(ApplyError::InvalidHmsPointer {
+            territory,
+            sector,
+            why: "it must point at a sector of the ring (1–18), not the Polar Sink",
         });
     }
     if !board::has_sector(territory, sector) {

@@ -4,14 +4,13 @@ use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
 use crate::game::{Actor, Decision, Game, PlacementTurn};
 use crate::ids::{Faction, Phase};
-use crate::rules::placement;
+use crate::rules::{duke, placement};
 
 /// Validate `endPhase`: the host names the phase that ends, which must be the current one.
 pub(crate) fn check_end_phase(g: &Game, phase: Phase) -> Result<(), ApplyError> {
     if g.phase != phase {
-        return Err(ApplyError::WrongPhase {
-            action: "endPhase",
-            expected: phase,
+        return Err(ApplyError::PhaseMismatch {
+            named: phase,
             actual: g.phase,
         });
     }
@@ -39,6 +38,7 @@ pub(crate) fn advance(g: &mut Game, events: &mut Vec<Event>) {
     match g.phase.next() {
         Some(next) => g.phase = next,
         None => {
+            duke::end_turn(g, events);
             g.turn = g.turn.saturating_add(1);
             g.phase = Phase::Storm;
             g.ambassadors.placement = PlacementTurn::default();

@@ -8,6 +8,7 @@
 mod atreides;
 mod bg;
 mod choam;
+mod ecaz;
 mod emperor;
 mod harkonnen;
 mod ixian;
@@ -22,17 +23,17 @@ use crate::rules::trigger;
 
 pub(crate) use bg::{check_copy, commit_copy, Copy};
 pub(crate) use choam::{check_discard_for_spice, commit_discard_for_spice, DiscardForSpice};
+pub(crate) use ecaz::{
+    check_answer, check_branch, check_loan, commit_answer, commit_branch, commit_loan, Answer, Branch, Loan,
+};
 pub(crate) use ixian::{check_swap, commit_swap, Swap};
 pub(crate) use richese::{check_buy, commit_buy, Buy};
 
-/// Effects this engine resolves. The Ecaz (Duke/alliance), Fremen, Guild and
-/// Tleilaxu effects are not built yet (issues 4 and 8): their tokens can be
-/// placed but not triggered, and BG cannot copy them.
+/// Effects this engine resolves. The Fremen, Guild and Tleilaxu effects are
+/// not built yet (issue 8): their tokens can be placed but not triggered, and
+/// BG cannot copy them.
 pub(crate) fn implemented(effect: Ambassador) -> bool {
-    !matches!(
-        effect,
-        Ambassador::Ecaz | Ambassador::Fremen | Ambassador::Guild | Ambassador::Tleilaxu
-    )
+    !matches!(effect, Ambassador::Fremen | Ambassador::Guild | Ambassador::Tleilaxu)
 }
 
 /// P-UNAVAILABLE: may `effect` be triggered for `beneficiary` against `entrant`?
@@ -48,6 +49,7 @@ pub(crate) fn triggerable(g: &Game, effect: Ambassador, entrant: Faction, benefi
     match effect {
         Ambassador::Ixians => ixian::can_act(g, beneficiary),
         Ambassador::Harkonnen => harkonnen::can_act(g, entrant),
+        Ambassador::Ecaz => ecaz::can_act(g, entrant, beneficiary),
         Ambassador::BeneGesserit => !bg::candidates(g, entrant, beneficiary).is_empty(),
         _ => true,
     }
@@ -96,6 +98,7 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
         Ambassador::Emperor => emperor::resolve(g, b, events),
         Ambassador::Atreides => atreides::resolve(g, b, e, events),
         Ambassador::Harkonnen => harkonnen::resolve(g, b, e, events),
+        Ambassador::Ecaz => return ecaz::start(g, arrival, e, b, events),
         Ambassador::Choam if choam::has_cards(g, b) => {
             return open(
                 g,

@@ -1,0 +1,186 @@
+//! Duke Vidal's custody (RULES §6, R-DUKE-1..4, P-DUKE-LOAN, P-DUKE-REVIVED).
+//!
+//! One disc, outside every roster (he is not a [`crate::Leader`] value, so no
+//! roster or Traitor deck can hold him). Control routes (R-DUKE-2) and their
+//! tenure: the Ecaz Ambassador — until used in a battle; Moritani — one
+//! battle, set aside at turn end; the Nexus Cunning — this turn; an alliance
+//! loan — this turn, then back to whoever held him before (P-DUKE-LOAN).
+
+use crate::error::ApplyError;
+use crate::event::{DukeReason, Event, EventKind};
+use crate::game::{DukeCustody, DukeSource, Game};
+use crate::ids::Faction;
+use crate::policy::DukeRevived;
+
+/// R-DUKE-4: what reviving him costs Ecaz, however many leaders are dead.
+pub const REVIVAL_COST: u32 = 5;
+
+/// Move the Duke and say so. Any custody change but a loan ends a loan record.
+pub(crate) fn set(g: &mut Game, custody: DukeCustody, reason: DukeReason, events: &mut Vec<Event>) {
+    g.duke.custody = custody;
+    if reason != DukeReason::Loan {
+        g.duke.before_loan = None;
+    }
+    events.push(Event::public(EventKind::DukeMoved { custody, reason }));
+}
+
+/// R-EFF-ECAZ (a): can `beneficiary` take him? Not from the Tanks, capture or
+/// a ghola; not when it already controls him.
+pub(crate) fn can_take(g: &Game, beneficiary: Faction) -> bool {
+    g.duke.available() && g.duke.controller() != Some(beneficiary)
+}
+
+/// P-DUKE-LOAN: only a Duke Ecaz controls, or one set aside, can be lent.
+pub(crate) fn can_lend(g: &Game) -> bool {
+    matches!(
+        g.duke.custody,
+        DukeCustody::SetAside | DukeCustody::Controlled { by: Faction::Ecaz, .. }
+    )
+}
+
+/// Lend him to `ally` for this turn, remembering where he returns.
+pub(crate) fn lend(g: &mut Game, ally: Faction, events: &mut Vec<Event>) {
+    let before = g.duke.custody;
+    set(
+        g,
+        DukeCustody::Controlled {
+            by: ally,
+            source: DukeSource::AllianceLoan,
+        },
+        DukeReason::Loan,
+        events,
+    );
+    g.duke.before_loan = Some(before);
+}
+
+/// Where a lent Duke goes when the loan ends (P-DUKE-LOAN).
+fn after_loan(g: &Game) -> DukeCustody {
+    g.duke.before_loan.unwrap_or(DukeCustody::SetAside)
+}
+
+/// The turn ends: turn-long tenures expire (R-DUKE-2, P-DUKE-LOAN, R-NEX-CUN).
+pub(crate) fn end_turn(g: &mut Game, events: &mut Vec<Event>) {
+    if let DukeCustody::Controlled { source, .. } = g.duke.custody {
+        match source {
+            DukeSource::AllianceLoan => {
+                let back = after_loan(g);
+                set(g, back, DukeReason::LoanEnded, events);
+            }
+            DukeSource::Moritani | DukeSource::NexusCunning => {
+                set(g, DukeCustody::SetAside, DukeReason::TurnEnd, events);
+            }
+            DukeSource::EcazAmbassador => {}
+        }
+    }
+}
+
+fn need_controlled(g: &Game) -> Result<(), ApplyError> {
+    match g.duke.custody {
+        DukeCustody::Controlled { .. } => Ok(()),
+        _ => Err(ApplyError::DukeNotInPlay),
+    }
+}
+
+/// Validate `dukeUsedInBattle`: someone controls him.
+pub(crate) fn check_used_in_battle(g: &Game) -> Result<(), ApplyError> {
+    need_controlled(g)
+}
+
+/// R-DUKE-3: temporary control ends with the battle use; a lent Duke goes
+/// back to his holder before the loan (P-DUKE-LOAN).
+pub(crate) fn commit_used_in_battle(g: &mut Game, events: &mut Vec<Event>) {
+    let next = match g.duke.custody {
+        DukeCustody::Controlled {
+            source: DukeSource::AllianceLoan,
+            ..
+        } => after_loan(g),
+        _ => DukeCustody::SetAside,
+    };
+    set(g, next, DukeReason::BattleUse, events);
+}
+
+/// Validate `dukeKilled`: he is in play (controlled) to be killed in a battle.
+pub(crate) fn check_killed(g: &Game) -> Result<(), ApplyError> {
+    need_controlled(g)
+}
+
+/// R-DUKE-3: to the Tanks (the death bounty is the host's concern).
+pub(crate) fn commit_killed(g: &mut Game, events: &mut Vec<Event>) {
+    set(g, DukeCustody::Tanks, DukeReason::Killed, events);
+}
+
+/// Validate `dukeCaptured`: a seated captor other than his controller, and he is in play.
+pub(crate) fn check_captured(g: &Game, by: Faction) -> Result<(), ApplyError> {
+    if !g.is_seated(by) {
+        return Err(ApplyError::NotSeated(by));
+    }
+    need_controlled(g)?;
+    if g.duke.controller() == Some(by) {
+        return Err(ApplyError::DukeAlreadyControlled(by));
+    }
+    Ok(())
+}
+
+/// He is captured.
+pub(crate) fn commit_captured(g: &mut Game, by: Faction, events: &mut Vec<Event>) {
+    set(g, DukeCustody::Captured { by }, DukeReason::Captured, events);
+}
+
+/// Validate `dukeRevived` (R-DUKE-4): he is in the Tanks, Ecaz is seated and can pay 5.
+pub(crate) fn check_revived(g: &Game) -> Result<(), ApplyError> {
+    if g.duke.custody != DukeCustody::Tanks {
+        return Err(ApplyError::DukeNotInTanks);
+    }
+    let ecaz = g.faction(Faction::Ecaz).ok_or(ApplyError::NotSeated(Faction::Ecaz))?;
+    if ecaz.spice < REVIVAL_COST {
+        return Err(ApplyError::InsufficientSpice {
+            faction: Faction::Ecaz,
+            has: ecaz.spice,
+            needs: REVIVAL_COST,
+        });
+    }
+    Ok(())
+}
+
+/// R-DUKE-4, P-DUKE-REVIVED: Ecaz pays 5; he is set aside (default) or Ecaz's.
+pub(crate) fn commit_revived(g: &mut Game, events: &mut Vec<Event>) {
+    if let Some(s) = g.faction_mut(Faction::Ecaz) {
+        s.spice = s.spice.saturating_sub(REVIVAL_COST);
+    }
+    events.push(Event::public(EventKind::SpicePaid {
+        faction: Faction::Ecaz,
+        amount: REVIVAL_COST,
+        to: None,
+    }));
+    let custody = match g.policies.duke_revived {
+        DukeRevived::SetAside => DukeCustody::SetAside,
+        DukeRevived::Ecaz => DukeCustody::Controlled {
+            by: Faction::Ecaz,
+            source: DukeSource::EcazAmbassador,
+        },
+    };
+    set(g, custody, DukeReason::Revived, events);
+}
+
+/// Validate `dukeToMoritani` (R-DUKE-2): Moritani seated, the Duke available.
+pub(crate) fn check_to_moritani(g: &Game) -> Result<(), ApplyError> {
+    if !g.is_seated(Faction::Moritani) {
+        return Err(ApplyError::NotSeated(Faction::Moritani));
+    }
+    if !g.duke.available() {
+        return Err(ApplyError::DukeUnavailable);
+    }
+    if g.duke.controller() == Some(Faction::Moritani) {
+        return Err(ApplyError::DukeAlreadyControlled(Faction::Moritani));
+    }
+    Ok(())
+}
+
+/// Moritani takes him for one battle.
+pub(crate) fn commit_to_moritani(g: &mut Game, events: &mut Vec<Event>) {
+    let custody = DukeCustody::Controlled {
+        by: Faction::Moritani,
+        source: DukeSource::Moritani,
+    };
+    set(g, custody, DukeReason::Moritani, events);
+}
