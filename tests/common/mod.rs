@@ -1,0 +1,289 @@
+//! Shared helpers for the integration tests: game builders, turn walkers,
+//! placement shortcuts and the rejection assertion of ARCHITECTURE §7
+//! (error code + byte-identical state, RNG included + `validate` agrees).
+
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use ecaz::{
+    apply, apply_mut, base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, CardId, Command,
+    Decision, Event, EventKind, Faction, FrameId, Game, Phase, Setup, Territory, Zone,
+};
+
+/// A setup with only seats and a seed (printed defaults for the rest).
+pub fn setup(seats: &[Faction], seed: u64) -> Setup {
+    Setup::for_seats(seats, seed)
+}
+
+/// Build a setup, panicking with every problem when it is rejected.
+pub fn build_setup(s: &Setup) -> Game {
+    match s.build() {
+        Ok(g) => g,
+        Err(e) => panic!("setup rejected: {} {:?}", e.code(), e.problems()),
+    }
+}
+
+/// A default game for these seats.
+pub fn build(seats: &[Faction], seed: u64) -> Game {
+    build_setup(&setup(seats, seed))
+}
+
+/// Ecaz + Atreides + Harkonnen, the usual small table.
+pub fn basic(seed: u64) -> Game {
+    build(&[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen], seed)
+}
+
+/// A host command.
+pub fn host(action: Action) -> Command {
+    Command::host(action)
+}
+
+/// An Ecaz command.
+pub fn ecaz(action: Action) -> Command {
+    Command::faction(Faction::Ecaz, action)
+}
+
+/// The state JSON (which carries the RNG).
+pub fn json(g: &Game) -> String {
+    game_to_json(g).expect("a game always serializes")
+}
+
+/// The state JSON as a value, for surgical edits.
+pub fn json_value(g: &Game) -> serde_json::Value {
+    serde_json::from_str(&json(g)).expect("state JSON parses")
+}
+
+/// Apply and unwrap, with the error code in the panic message.
+pub fn ok(g: &Game, cmd: &Command) -> (Game, Vec<Event>) {
+    match apply(g, cmd) {
+        Ok(r) => r,
+        Err(e) => panic!("{cmd:?} rejected: {} ({e})", e.code()),
+    }
+}
+
+/// Apply in place and unwrap.
+pub fn ok_mut(g: &mut Game, cmd: &Command) -> Vec<Event> {
+    match apply_mut(g, cmd) {
+        Ok(r) => r,
+        Err(e) => panic!("{cmd:?} rejected: {} ({e})", e.code()),
+    }
+}
+
+/// The host ends the current phase.
+pub fn end_phase(g: &Game) -> (Game, Vec<Event>) {
+    ok(g, &host(Action::EndPhase { phase: g.phase() }))
+}
+
+/// The host ends phases until it has ended a Revival phase: afterwards either
+/// Ecaz's placement frame is open (phase still `revival`) or the game is in
+/// `shipmentMovement`. Returns the events of the last `endPhase`.
+pub fn walk_to_revival_end(g: &Game) -> (Game, Vec<Event>) {
+    let mut g = g.clone();
+    for _ in 0..20 {
+        let was = g.phase();
+        let (next, events) = end_phase(&g);
+        g = next;
+        if was == Phase::Revival {
+            return (g, events);
+        }
+    }
+    panic!("never reached the end of Revival");
+}
+
+/// The host ends phases until the next turn's Storm phase begins.
+pub fn walk_to_next_turn(g: &Game) -> Game {
+    let turn = g.turn();
+    let mut g = g.clone();
+    for _ in 0..20 {
+        g = end_phase(&g).0;
+        if g.turn() > turn {
+            return g;
+        }
+    }
+    panic!("never reached the next turn");
+}
+
+/// The host ends phases until `phase` is current (within this turn or the
+/// next); an open placement frame is finished on the way.
+pub fn walk_to_phase(g: &Game, phase: Phase) -> Game {
+    let mut g = g.clone();
+    for _ in 0..20 {
+        if placement_open(&g) {
+            g = finish(&g).0;
+        }
+        if g.phase() == phase && g.open_frame().is_none() {
+            return g;
+        }
+        g = end_phase(&g).0;
+    }
+    panic!("never reached {phase}");
+}
+
+/// The id of the open frame (panics when none is open).
+pub fn open_id(g: &Game) -> FrameId {
+    g.open_frame().map(|f| f.id).expect("a frame is open")
+}
+
+/// Ecaz's `place` on the open placement frame.
+pub fn place_cmd(g: &Game, token: Ambassador, territory: Territory) -> Command {
+    ecaz(Action::Place {
+        frame: open_id(g),
+        token,
+        territory,
+    })
+}
+
+/// Announce a placement (opens the host's response window).
+pub fn announce(g: &Game, token: Ambassador, territory: Territory) -> (Game, Vec<Event>) {
+    ok(g, &place_cmd(g, token, territory))
+}
+
+/// The host allows the announced placement.
+pub fn allow(g: &Game) -> (Game, Vec<Event>) {
+    ok(g, &host(Action::AllowPlacement { frame: open_id(g) }))
+}
+
+/// Announce and allow: the token is placed and a new placement frame opens.
+pub fn place(g: &Game, token: Ambassador, territory: Territory) -> (Game, Vec<Event>) {
+    let (g, mut events) = announce(g, token, territory);
+    let (g, more) = allow(&g);
+    events.extend(more);
+    (g, events)
+}
+
+/// Ecaz finishes placing.
+pub fn finish(g: &Game) -> (Game, Vec<Event>) {
+    ok(g, &ecaz(Action::FinishPlacement { frame: open_id(g) }))
+}
+
+/// A faction's spice (panics when not seated).
+pub fn spice(g: &Game, f: Faction) -> u32 {
+    g.faction(f).expect("seated").spice
+}
+
+/// A token's zone.
+pub fn zone(g: &Game, t: Ambassador) -> Zone {
+    g.ambassadors().zone(t)
+}
+
+/// The tokens in Ecaz's supply.
+pub fn supply(g: &Game) -> Vec<Ambassador> {
+    g.ambassadors().in_zone(Zone::Supply).collect()
+}
+
+/// A placed zone.
+pub fn placed(territory: Territory) -> Zone {
+    Zone::Placed { territory }
+}
+
+/// Is the open frame Ecaz's placement frame?
+pub fn placement_open(g: &Game) -> bool {
+    matches!(
+        g.open_frame(),
+        Some(f) if f.decision == Decision::Placement && f.actor == Actor::Faction(Faction::Ecaz)
+    )
+}
+
+/// Card ids of a kind in the base catalog.
+pub fn cards_of_kind(kind: &str) -> Vec<CardId> {
+    base_catalog()
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.as_str() == kind)
+        .map(|(i, _)| CardId(u16::try_from(i).unwrap()))
+        .collect()
+}
+
+/// The two Karama cards of the base deck.
+pub fn karamas() -> Vec<CardId> {
+    cards_of_kind(ecaz::KARAMA)
+}
+
+/// One card of a kind.
+pub fn card(kind: &str) -> CardId {
+    cards_of_kind(kind)[0]
+}
+
+/// The event kinds of a list of events.
+pub fn kinds(events: &[Event]) -> Vec<&EventKind> {
+    events.iter().map(|e| &e.event).collect()
+}
+
+/// The kind tag (`"ambassadorPlaced"` …) of each event, from its JSON form.
+pub fn kind_names(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            let v = serde_json::to_value(e).unwrap();
+            v["event"]["kind"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// ARCHITECTURE §7: a rejection is the error code + the state unchanged
+/// (byte-identical JSON, hence the RNG untouched) + `validate` agreeing.
+/// Returns the error for further checks.
+pub fn assert_rejected(game: &Game, cmd: &Command, code: &str) -> ecaz::ApplyError {
+    let before = json(game);
+    let err = match apply(game, cmd) {
+        Ok((_, events)) => panic!("{cmd:?} was accepted (events {events:?}), expected {code}"),
+        Err(e) => e,
+    };
+    assert_eq!(err.code(), code, "{cmd:?}: wrong code, message: {err}");
+    assert_eq!(json(game), before, "apply changed its input");
+    let mut copy = game.clone();
+    let err_mut = apply_mut(&mut copy, cmd).expect_err("apply_mut accepted what apply rejected");
+    assert_eq!(err_mut, err, "apply_mut and apply disagree");
+    assert_eq!(json(&copy), before, "apply_mut changed the state on a rejection");
+    assert_eq!(&copy, game);
+    let v = validate(game, cmd).expect_err("validate accepted what apply rejected");
+    assert_eq!(v.code(), code, "validate gives another code");
+    err
+}
+
+/// Decode a state and assert the JSON round trip is the identity.
+pub fn assert_round_trip(g: &Game) {
+    let text = json(g);
+    let back = match game_from_json(&text) {
+        Ok(b) => b,
+        Err(e) => panic!("round trip failed: {} {e} {:?}", e.code(), e.problems()),
+    };
+    assert_eq!(&back, g, "decoded state differs");
+    assert_eq!(json(&back), text, "re-encoded state differs");
+}
+
+/// xorshift64* — the tests' own random choices, never the game's RNG.
+pub struct TestRng(pub u64);
+
+impl TestRng {
+    /// A generator from a seed (any seed, zero included).
+    pub fn new(seed: u64) -> Self {
+        TestRng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next_u64() % u64::try_from(n.max(1)).unwrap()).unwrap()
+    }
+    /// True with probability `num / den`.
+    pub fn chance(&mut self, num: u64, den: u64) -> bool {
+        self.next_u64() % den < num
+    }
+    /// One item, uniformly.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
