@@ -40,6 +40,11 @@ enum Plan {
     DukeCaptured(crate::ids::Faction),
     DukeRevived,
     DukeToMoritani,
+    ReactionsDone,
+    Relocate(effects::Relocation),
+    Ship(effects::Shipment),
+    Revive(effects::Revival),
+    Pass(effects::Pass),
 }
 
 /// Apply a command to a game: the new game and the events, or the error
@@ -73,6 +78,12 @@ pub fn validate(game: &Game, command: &Command) -> Result<(), ApplyError> {
 }
 
 fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
+    // Every command opens only a handful of frames; a state whose counters
+    // ran out (after ~2^31 frames) is refused rather than reusing an id.
+    const HEADROOM: u32 = u32::MAX - 64;
+    if g.next_frame >= HEADROOM || g.next_arrival >= HEADROOM {
+        return Err(ApplyError::IdsExhausted);
+    }
     if let Actor::Faction(f) = cmd.actor {
         if !g.is_seated(f) {
             return Err(ApplyError::NotSeated(f));
@@ -170,6 +181,51 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
         (Decision::DukeLoan { arrival, ally }, Action::LendDuke { lend, .. }) => {
             effects::check_loan(g, *arrival, *ally, *lend).map(Plan::LendDuke)
         }
+        (Decision::HostReactions { .. }, Action::ReactionsDone { .. }) => Ok(Plan::ReactionsDone),
+        (
+            Decision::FremenRelocation { arrival, beneficiary }
+            | Decision::GuildShipment { arrival, beneficiary }
+            | Decision::TleilaxuRevival { arrival, beneficiary },
+            Action::Pass { .. },
+        ) => {
+            let effect = match frame.decision {
+                Decision::FremenRelocation { .. } => crate::ids::Ambassador::Fremen,
+                Decision::GuildShipment { .. } => crate::ids::Ambassador::Guild,
+                _ => crate::ids::Ambassador::Tleilaxu,
+            };
+            Ok(Plan::Pass(effects::Pass::new(*arrival, effect, *beneficiary)))
+        }
+        (
+            Decision::FremenRelocation { arrival, beneficiary },
+            Action::Relocate {
+                from,
+                group,
+                advisors,
+                to,
+                sector,
+                ..
+            },
+        ) => effects::check_relocate(g, *arrival, *beneficiary, *from, group, *advisors, *to, *sector)
+            .map(Plan::Relocate),
+        (
+            Decision::GuildShipment { arrival, beneficiary },
+            Action::Ship {
+                territory,
+                sector,
+                normal,
+                elite,
+                ..
+            },
+        ) => effects::check_ship(g, *arrival, *beneficiary, *territory, *sector, *normal, *elite).map(Plan::Ship),
+        (Decision::TleilaxuRevival { arrival, beneficiary }, Action::ReviveLeader { leader, .. }) => {
+            effects::check_revive_leader(g, *arrival, *beneficiary, *leader).map(Plan::Revive)
+        }
+        (Decision::TleilaxuRevival { arrival, beneficiary }, Action::ReviveDuke { .. }) => {
+            effects::check_revive_duke(g, *arrival, *beneficiary).map(Plan::Revive)
+        }
+        (Decision::TleilaxuRevival { arrival, beneficiary }, Action::ReviveForces { normal, elite, .. }) => {
+            effects::check_revive_forces(g, *arrival, *beneficiary, *normal, *elite).map(Plan::Revive)
+        }
         (decision, action) => Err(ApplyError::WrongDecision {
             action: action.name(),
             frame_kind: decision.name(),
@@ -186,13 +242,16 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             why: "only the host reports this",
         });
     }
+    let linked = matches!(cmd.action, Action::Arrive { parent: Some(_), .. });
     if let Some(open) = g.open_frame() {
-        return Err(ApplyError::DecisionPending(open.id));
+        if !linked {
+            return Err(ApplyError::DecisionPending(open.id));
+        }
     }
     match &cmd.action {
         Action::EndPhase { phase } => turn::check_end_phase(g, *phase).map(|()| Plan::EndPhase),
         Action::MoveStorm { sectors } => storm::check_move_storm(g, *sectors).map(Plan::MoveStorm),
-        Action::DestroyShieldWall => storm::check_destroy_shield_wall(g).map(|()| Plan::DestroyShieldWall),
+        Action::DestroyShieldWall {} => storm::check_destroy_shield_wall(g).map(|()| Plan::DestroyShieldWall),
         Action::MoveHms { territory, sector } => storm::check_move_hms(g, *territory, *sector).map(Plan::MoveHms),
         Action::DestroyTerritory { territory, cause } => storm::check_destroy_territory(*territory, *cause)
             .map(|()| Plan::DestroyTerritory(*territory, (*cause).into())),
@@ -205,30 +264,39 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             normal,
             elite,
             advisors,
+            parent,
         } => entry::check_arrive(
             g,
             entry::Report {
                 entrant: *entrant,
                 cause: *cause,
-                from: *from,
+                from: from.clone(),
                 territory: *territory,
                 sector: *sector,
                 normal: *normal,
                 elite: *elite,
                 advisors: *advisors,
+                parent: *parent,
             },
         )
         .map(Plan::Arrive),
-        Action::DukeUsedInBattle => duke::check_used_in_battle(g).map(|()| Plan::DukeUsedInBattle),
-        Action::DukeKilled => duke::check_killed(g).map(|()| Plan::DukeKilled),
+        Action::DukeUsedInBattle {} => duke::check_used_in_battle(g).map(|()| Plan::DukeUsedInBattle),
+        Action::DukeKilled {} => duke::check_killed(g).map(|()| Plan::DukeKilled),
         Action::DukeCaptured { by } => duke::check_captured(g, *by).map(|()| Plan::DukeCaptured(*by)),
-        Action::DukeRevived => duke::check_revived(g).map(|()| Plan::DukeRevived),
-        Action::DukeToMoritani => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
+        Action::DukeRevived {} => duke::check_revived(g).map(|()| Plan::DukeRevived),
+        Action::DukeToMoritani {} => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
         Action::Place { .. }
         | Action::FinishPlacement { .. }
         | Action::ChooseBranch { .. }
         | Action::AnswerAlliance { .. }
         | Action::LendDuke { .. }
+        | Action::ReactionsDone { .. }
+        | Action::Relocate { .. }
+        | Action::Pass { .. }
+        | Action::Ship { .. }
+        | Action::ReviveLeader { .. }
+        | Action::ReviveDuke { .. }
+        | Action::ReviveForces { .. }
         | Action::AllowPlacement { .. }
         | Action::CancelPlacement { .. }
         | Action::Decline { .. }
@@ -271,6 +339,11 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::DukeCaptured(by) => duke::commit_captured(g, by, ev),
         Plan::DukeRevived => duke::commit_revived(g, ev),
         Plan::DukeToMoritani => duke::commit_to_moritani(g, ev),
+        Plan::ReactionsDone => entry::commit_reactions_done(g, ev),
+        Plan::Relocate(r) => effects::commit_relocate(g, r, ev),
+        Plan::Ship(s) => effects::commit_ship(g, s, ev),
+        Plan::Revive(r) => effects::commit_revive(g, r, ev),
+        Plan::Pass(p) => effects::commit_pass(g, p, ev),
     }
     events
 }

@@ -11,10 +11,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::Actor;
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Where arriving forces come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Origin {
     /// Off-planet reserves.
@@ -26,6 +26,24 @@ pub enum Origin {
         /// The sector left.
         sector: Sector,
     },
+    /// One group from several sectors of one territory (R-EFF-FRE); the
+    /// per-sector counts must add up to the arrival's counts.
+    Group {
+        /// The territory left.
+        territory: Territory,
+        /// What leaves each sector.
+        sectors: Vec<SectorForces>,
+    },
+}
+
+impl Origin {
+    /// The territory left (None for reserves).
+    pub fn territory(&self) -> Option<Territory> {
+        match self {
+            Origin::Reserves => None,
+            Origin::Board { territory, .. } | Origin::Group { territory, .. } => Some(*territory),
+        }
+    }
 }
 
 /// How forces arrived (R-TRG-3).
@@ -40,6 +58,24 @@ pub enum Cause {
     Worm,
     /// Any other host-reported arrival.
     Other,
+    /// Made by the engine: the Fremen Ambassador relocation (R-EFF-FRE).
+    AmbassadorFremen,
+    /// Made by the engine: the Guild Ambassador shipment (R-EFF-GLD).
+    AmbassadorGuild,
+}
+
+/// Forces taken from one sector (R-EFF-FRE groups span several sectors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SectorForces {
+    /// The sector.
+    pub sector: Sector,
+    /// Ordinary forces (BG fighters, or advisors when the move is of advisors).
+    #[serde(default)]
+    pub normal: u32,
+    /// Elite forces.
+    #[serde(default)]
+    pub elite: u32,
 }
 
 /// One command: who issues it and what.
@@ -179,6 +215,69 @@ pub enum Action {
         lend: bool,
     },
 
+    /// R-EFF-FRE (beneficiary): move one group from one territory (several
+    /// sectors allowed) to a sector of any territory; an empty group moves nothing.
+    Relocate {
+        /// The Fremen frame.
+        frame: FrameId,
+        /// The territory the group leaves.
+        from: Territory,
+        /// What leaves each of its sectors.
+        #[serde(default)]
+        group: Vec<SectorForces>,
+        /// The group is of Bene Gesserit advisors.
+        #[serde(default)]
+        advisors: bool,
+        /// Destination territory.
+        to: Territory,
+        /// Destination sector.
+        sector: Sector,
+    },
+    /// R-EFF-GLD (beneficiary): ship up to 4 reserves, free; 0 ships nothing.
+    Ship {
+        /// The Guild frame.
+        frame: FrameId,
+        /// Destination territory.
+        territory: Territory,
+        /// Destination sector.
+        sector: Sector,
+        /// Ordinary forces.
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces.
+        #[serde(default)]
+        elite: u32,
+    },
+    /// R-EFF-TLX (beneficiary): revive one own leader from the Tanks, free.
+    ReviveLeader {
+        /// The Tleilaxu frame.
+        frame: FrameId,
+        /// The leader.
+        leader: Leader,
+    },
+    /// R-EFF-TLX (Ecaz only): revive Duke Vidal, free (P-DUKE-REVIVED custody).
+    ReviveDuke {
+        /// The Tleilaxu frame.
+        frame: FrameId,
+    },
+    /// R-EFF-TLX, P-TLX (beneficiary): revive up to 4 forces, free (0 allowed).
+    ReviveForces {
+        /// The Tleilaxu frame.
+        frame: FrameId,
+        /// Ordinary forces.
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces (at most one per turn, shared with ordinary revival).
+        #[serde(default)]
+        elite: u32,
+    },
+
+    /// R-EFF-FRE / R-EFF-GLD / R-EFF-TLX (beneficiary): use nothing of the effect.
+    Pass {
+        /// The effect frame.
+        frame: FrameId,
+    },
+
     // ---- host answers to response windows ----
     /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
     AllowPlacement {
@@ -220,6 +319,17 @@ pub enum Action {
         /// Bene Gesserit forces arriving as advisors (never a trigger, R-TRG-2).
         #[serde(default)]
         advisors: bool,
+        /// P-NEST: the open arrival this one is a reaction to (e.g. BG
+        /// accompaniment of an effect shipment). A linked arrival is accepted
+        /// while a decision is open; its reactions settle before the parent's.
+        #[serde(default)]
+        parent: Option<ArrivalId>,
+    },
+    /// P-NEST (host): the host has run its own entry reactions to an arrival
+    /// the engine made (Fremen or Guild effect).
+    ReactionsDone {
+        /// The host-reactions frame.
+        frame: FrameId,
     },
     /// The current phase ends (the host names it, as a guard against drift).
     /// Ending Revival opens Ecaz's placement (R-PLC-1); ending Mentat starts the next turn.
@@ -235,22 +345,22 @@ pub enum Action {
     },
     /// Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
     /// and Imperial Basin are exposed to the storm from now on.
-    DestroyShieldWall,
+    DestroyShieldWall {},
     /// R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
     /// temporary control ends (a lent Duke returns per P-DUKE-LOAN).
-    DukeUsedInBattle,
+    DukeUsedInBattle {},
     /// R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
-    DukeKilled,
+    DukeKilled {},
     /// R-DUKE-2 (host): Duke Vidal was captured by `by`.
     DukeCaptured {
         /// The captor.
         by: Faction,
     },
     /// R-DUKE-4 (host): Ecaz revived Duke Vidal for 5 spice (P-DUKE-REVIVED).
-    DukeRevived,
+    DukeRevived {},
     /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
     /// for one battle (set aside at turn end).
-    DukeToMoritani,
+    DukeToMoritani {},
     /// The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
     MoveHms {
         /// The non-stronghold territory it now points at.
@@ -284,16 +394,23 @@ impl Action {
             Action::ChooseBranch { .. } => "chooseBranch",
             Action::AnswerAlliance { .. } => "answerAlliance",
             Action::LendDuke { .. } => "lendDuke",
-            Action::DukeUsedInBattle => "dukeUsedInBattle",
-            Action::DukeKilled => "dukeKilled",
+            Action::ReactionsDone { .. } => "reactionsDone",
+            Action::Relocate { .. } => "relocate",
+            Action::Pass { .. } => "pass",
+            Action::Ship { .. } => "ship",
+            Action::ReviveLeader { .. } => "reviveLeader",
+            Action::ReviveDuke { .. } => "reviveDuke",
+            Action::ReviveForces { .. } => "reviveForces",
+            Action::DukeUsedInBattle {} => "dukeUsedInBattle",
+            Action::DukeKilled {} => "dukeKilled",
             Action::DukeCaptured { .. } => "dukeCaptured",
-            Action::DukeRevived => "dukeRevived",
-            Action::DukeToMoritani => "dukeToMoritani",
+            Action::DukeRevived {} => "dukeRevived",
+            Action::DukeToMoritani {} => "dukeToMoritani",
             Action::AllowPlacement { .. } => "allowPlacement",
             Action::CancelPlacement { .. } => "cancelPlacement",
             Action::EndPhase { .. } => "endPhase",
             Action::MoveStorm { .. } => "moveStorm",
-            Action::DestroyShieldWall => "destroyShieldWall",
+            Action::DestroyShieldWall {} => "destroyShieldWall",
             Action::MoveHms { .. } => "moveHms",
             Action::DestroyTerritory { .. } => "destroyTerritory",
         }
@@ -313,6 +430,13 @@ impl Action {
             | Action::ChooseBranch { frame, .. }
             | Action::AnswerAlliance { frame, .. }
             | Action::LendDuke { frame, .. }
+            | Action::ReactionsDone { frame }
+            | Action::Relocate { frame, .. }
+            | Action::Pass { frame }
+            | Action::Ship { frame, .. }
+            | Action::ReviveLeader { frame, .. }
+            | Action::ReviveDuke { frame }
+            | Action::ReviveForces { frame, .. }
             | Action::AllowPlacement { frame }
             | Action::CancelPlacement { frame, .. } => Some(*frame),
             _ => None,

@@ -10,7 +10,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, Territory};
+use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// One problem found while validating a [`crate::Setup`] or a loaded state.
 /// Validation reports every problem at once.
@@ -72,6 +72,10 @@ pub enum ApplyError {
     /// The state decoded but breaks the game's invariants.
     #[error("state is inconsistent: {} problem(s), first: {}", .0.len(), first_message(.0))]
     CorruptState(Vec<Problem>),
+
+    /// The frame or arrival counter has run out.
+    #[error("the state's frame or arrival ids are exhausted")]
+    IdsExhausted,
 
     // ---- setup ----
     /// The setup breaks the rules; every problem is listed.
@@ -237,6 +241,9 @@ pub enum ApplyError {
         /// How many the report needs.
         need: u32,
     },
+    /// A group's per-sector counts do not add up to the arrival's counts.
+    #[error("the group's sectors do not add up to the arrival's counts")]
+    GroupMismatch,
     /// R-TRG-5: the beneficiary is Ecaz or its current ally.
     #[error("{0} cannot benefit from this trigger (Ecaz or its ally only)")]
     NotABeneficiary(Faction),
@@ -263,6 +270,56 @@ pub enum ApplyError {
     /// R-EFF-ECAZ: that branch is not possible now.
     #[error("the {0:?} branch of the Ecaz effect is not possible now")]
     BranchUnavailable(crate::command::EcazBranch),
+    /// Occupancy: a stronghold holds forces of at most two factions.
+    #[error("{0} already holds forces of two other factions")]
+    StrongholdFull(Territory),
+    /// Occupancy: allies may not share a territory (except Ecaz and its ally).
+    #[error("{ally}, an ally, is already in {territory}")]
+    AllyPresent {
+        /// The territory.
+        territory: Territory,
+        /// The ally there.
+        ally: Faction,
+    },
+    /// E1: the HMS is entered only from the territory it points at (Ixians from anywhere).
+    #[error("the HMS is entered only from {pointer} (not from {})", match .from { Some(t) => t.to_string(), None => "reserves".to_string() })]
+    HmsEntry {
+        /// Where the forces come from (None = reserves).
+        from: Option<Territory>,
+        /// The territory the HMS points at.
+        pointer: Territory,
+    },
+    /// A position in the storm.
+    #[error("sector {sector} of {territory} is in the storm")]
+    InStorm {
+        /// Territory.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+    },
+    /// R-EFF-GLD / R-EFF-TLX: more than 4 forces.
+    #[error("at most {max} forces, not {asked}")]
+    TooManyForces {
+        /// The most allowed.
+        max: u32,
+        /// What was asked.
+        asked: u32,
+    },
+    /// P-TLX: one elite force revived per turn, shared with ordinary revival.
+    #[error("{0} has already revived its elite force this turn")]
+    EliteRevivalUsed(Faction),
+    /// R-EFF-TLX: the leader is not this faction's own leader in the Tanks.
+    #[error("{0} is not one of the beneficiary's own leaders in the Tanks")]
+    LeaderNotInTanks(Leader),
+    /// R-EFF-TLX: Duke Vidal is revived only by Ecaz.
+    #[error("only Ecaz revives Duke Vidal")]
+    DukeRevivalEcazOnly,
+    /// P-NEST: a linked arrival names a parent arrival that has settled (or never existed).
+    #[error("arrival {0} is not open: a reaction arrival must be reported while its parent is open")]
+    ParentSettled(ArrivalId),
+    /// R-EFF-FRE: the group's sectors repeat.
+    #[error("sector {0} is named twice")]
+    DuplicateSector(Sector),
     /// E3 p.5: Atomics Terror is excluded from the HMS.
     #[error("Atomics Terror cannot be used on the Hidden Mobile Stronghold")]
     TerrorExcludedFromHms,
@@ -311,6 +368,7 @@ impl ApplyError {
             NullInput(_) => "decode/null_input",
             UnsupportedVersion { .. } => "state/unsupported_version",
             CorruptState(_) => "state/inconsistent",
+            IdsExhausted => "state/ids_exhausted",
             InvalidSetup(_) => "setup/invalid",
             WrongActor { .. } => "rule/wrong_actor",
             NotSeated(_) => "rule/not_seated",
@@ -332,6 +390,7 @@ impl ApplyError {
             ShieldWallGone => "rule/shield_wall_destroyed",
             InvalidHmsPointer { .. } => "rule/invalid_hms_pointer",
             EmptyArrival => "rule/empty_arrival",
+            GroupMismatch => "rule/group_mismatch",
             NoMovement => "rule/no_movement",
             NoEliteForces(_) => "rule/no_elite_forces",
             NoAdvisors(_) => "rule/no_advisors",
@@ -345,6 +404,16 @@ impl ApplyError {
             DeckEmpty => "rule/deck_empty",
             BranchUnavailable(_) => "rule/branch_unavailable",
             TerrorExcludedFromHms => "rule/terror_excluded_from_hms",
+            StrongholdFull(_) => "rule/stronghold_full",
+            AllyPresent { .. } => "rule/ally_present",
+            HmsEntry { .. } => "rule/hms_entry",
+            InStorm { .. } => "rule/in_storm",
+            TooManyForces { .. } => "rule/too_many_forces",
+            EliteRevivalUsed(_) => "rule/elite_revival_used",
+            LeaderNotInTanks(_) => "rule/leader_not_in_tanks",
+            DukeRevivalEcazOnly => "rule/duke_revival_ecaz_only",
+            ParentSettled(_) => "rule/parent_settled",
+            DuplicateSector(_) => "rule/duplicate_sector",
             DukeNotInPlay => "rule/duke_not_in_play",
             DukeUnavailable => "rule/duke_unavailable",
             DukeNotInTanks => "rule/duke_not_in_tanks",
@@ -370,6 +439,12 @@ impl ApplyError {
             | InvalidPosition { .. }
             | NotEnoughForces { .. } => Some("R-TRG-3"),
             NotABeneficiary(_) => Some("R-TRG-5"),
+            StrongholdFull(_) | AllyPresent { .. } | InStorm { .. } | DuplicateSector(_) => Some("R-EFF-FRE"),
+            HmsEntry { .. } => Some("P-FRE-ROUTE"),
+            TooManyForces { .. } => Some("R-EFF-GLD"),
+            EliteRevivalUsed(_) => Some("P-TLX"),
+            LeaderNotInTanks(_) | DukeRevivalEcazOnly => Some("R-EFF-TLX"),
+            ParentSettled(_) => Some("P-NEST"),
             EffectUnavailable { .. } => Some("P-UNAVAILABLE"),
             NotCopyable(_) => Some("R-EFF-BG"),
             HandFull(_) => Some("R-EFF-RIC"),

@@ -101,8 +101,9 @@ pub enum EventKind {
     PlacementAnnounced {
         /// The response frame the host answers.
         frame: FrameId,
-        /// The token.
-        token: Ambassador,
+        /// The token; `null` in the public copy when P-SUPPLY-VIS is
+        /// `ownerOnly` (Ecaz and the host get a copy naming it).
+        token: Option<Ambassador>,
         /// The stronghold.
         territory: Territory,
         /// The spice it will cost.
@@ -126,8 +127,8 @@ pub enum EventKind {
     },
     /// R-PLC-5: the announced placement was cancelled by Karama; nothing was paid.
     PlacementCancelled {
-        /// The token, still in supply.
-        token: Ambassador,
+        /// The token, still in supply (`null` in the public copy under `ownerOnly`).
+        token: Option<Ambassador>,
         /// The stronghold it was meant for.
         territory: Territory,
         /// Who played Karama.
@@ -189,6 +190,8 @@ pub enum EventKind {
         advisors: bool,
         /// Is it an entry (R-TRG-3)?
         entry: bool,
+        /// P-NEST: the arrival it is a reaction to.
+        parent: Option<ArrivalId>,
     },
     /// A decision frame opened (reactions to an entry).
     DecisionOpened {
@@ -339,6 +342,22 @@ pub enum EventKind {
         faction: Faction,
         /// The card (discards are public).
         card: Faction,
+    },
+    /// R-EFF-TLX: forces went from the Tanks to reserves, free.
+    ForcesRevived {
+        /// Whose.
+        faction: Faction,
+        /// Ordinary forces.
+        normal: u32,
+        /// Elite forces.
+        elite: u32,
+    },
+    /// R-EFF-TLX: a leader came back from the Tanks, free.
+    LeaderRevived {
+        /// Whose.
+        faction: Faction,
+        /// The leader.
+        leader: Leader,
     },
     /// R-TRG-4: every reaction to this arrival has settled; the host may now
     /// continue the entrant's action.

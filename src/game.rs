@@ -123,6 +123,9 @@ pub struct FactionState {
     pub nexus: Option<Faction>,
     /// Free revivals per turn.
     pub free_revival: u8,
+    /// Elite forces revived this turn, by any route (P-TLX: at most one).
+    #[serde(default)]
+    pub elite_revived: u8,
 }
 
 impl FactionState {
@@ -445,6 +448,33 @@ pub enum Decision {
         /// The new ally.
         ally: Faction,
     },
+    /// R-EFF-FRE: the beneficiary relocates one group.
+    FremenRelocation {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who moves.
+        beneficiary: Faction,
+    },
+    /// R-EFF-GLD: the beneficiary ships up to 4 reserves.
+    GuildShipment {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who ships.
+        beneficiary: Faction,
+    },
+    /// R-EFF-TLX: the beneficiary revives a leader or up to 4 forces.
+    TleilaxuRevival {
+        /// The entry.
+        arrival: ArrivalId,
+        /// Who revives.
+        beneficiary: Faction,
+    },
+    /// P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
+    /// its own entry reactions, may report linked arrivals, then says done.
+    HostReactions {
+        /// The engine-made arrival.
+        arrival: ArrivalId,
+    },
     /// R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
     RicheseBuy {
         /// The entry.
@@ -468,6 +498,10 @@ impl Decision {
             Decision::EcazBranch { .. } => "ecazBranch",
             Decision::AllianceOffer { .. } => "allianceOffer",
             Decision::DukeLoan { .. } => "dukeLoan",
+            Decision::FremenRelocation { .. } => "fremenRelocation",
+            Decision::GuildShipment { .. } => "guildShipment",
+            Decision::TleilaxuRevival { .. } => "tleilaxuRevival",
+            Decision::HostReactions { .. } => "hostReactions",
         }
     }
 
@@ -482,7 +516,11 @@ impl Decision {
             | Decision::RicheseBuy { arrival, .. }
             | Decision::EcazBranch { arrival, .. }
             | Decision::AllianceOffer { arrival, .. }
-            | Decision::DukeLoan { arrival, .. } => Some(*arrival),
+            | Decision::DukeLoan { arrival, .. }
+            | Decision::FremenRelocation { arrival, .. }
+            | Decision::GuildShipment { arrival, .. }
+            | Decision::TleilaxuRevival { arrival, .. }
+            | Decision::HostReactions { arrival } => Some(*arrival),
         }
     }
 }

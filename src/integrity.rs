@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use crate::board;
 use crate::error::Problem;
-use crate::game::{Actor, DukeCustody, Game, LeaderCustody, Zone};
-use crate::ids::{Ambassador, CardId, Faction, Leader, Territory};
+use crate::game::{Actor, Decision, DukeCustody, Game, LeaderCustody, Zone};
+use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
 
 /// Every invariant the game breaks (empty when sound).
 pub(crate) fn problems(g: &Game) -> Vec<Problem> {
@@ -21,6 +21,7 @@ pub(crate) fn problems(g: &Game) -> Vec<Problem> {
     cards(g, &mut p);
     nexus(g, &mut p);
     duke(g, &mut p);
+    hms(g, &mut p);
     ambassadors(g, &mut p);
     frames(g, &mut p);
     p
@@ -89,7 +90,7 @@ fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
         .board
         .iter()
         .map(|x| x.elite)
-        .sum::<u32>()
+        .fold(0u32, u32::saturating_add)
         .saturating_add(s.reserves.elite)
         .saturating_add(s.tanks.elite);
     if !f.has_elite() && elite > 0 {
@@ -297,7 +298,71 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
     }
 }
 
+/// Frame and arrival ids are fresh up to this bound, so no command can run out of them.
+pub(crate) const ID_LIMIT: u32 = 1 << 31;
+
+/// The actor each decision must have.
+fn expected_actor(d: &Decision) -> Actor {
+    match d {
+        Decision::Placement
+        | Decision::TriggerOffer { .. }
+        | Decision::CopyEffect { .. }
+        | Decision::EcazBranch { .. }
+        | Decision::DukeLoan { .. } => Actor::Faction(Faction::Ecaz),
+        Decision::PlacementResponse { .. } | Decision::HostReactions { .. } => Actor::Host,
+        Decision::ChoamDiscard { beneficiary, .. }
+        | Decision::IxianSwap { beneficiary, .. }
+        | Decision::RicheseBuy { beneficiary, .. }
+        | Decision::FremenRelocation { beneficiary, .. }
+        | Decision::GuildShipment { beneficiary, .. }
+        | Decision::TleilaxuRevival { beneficiary, .. } => Actor::Faction(*beneficiary),
+        Decision::AllianceOffer { entrant, .. } => Actor::Faction(*entrant),
+    }
+}
+
+fn hms(g: &Game, p: &mut Vec<Problem>) {
+    if let Some(h) = g.hms {
+        if !g.is_seated(Faction::Ixians) {
+            p.push(Problem::new("hms", "the HMS is in play only with the Ixians seated"));
+        }
+        if let Err(e) = crate::rules::storm::check_hms_pointer(h.territory, h.sector) {
+            p.push(Problem::new("hms", e.to_string()));
+        }
+    }
+}
+
 fn frames(g: &Game, p: &mut Vec<Problem>) {
+    if g.next_frame > ID_LIMIT || g.next_arrival > ID_LIMIT {
+        p.push(Problem::new(
+            "nextFrame",
+            format!("frame and arrival counters stay below {ID_LIMIT}"),
+        ));
+    }
+    for f in &g.pending {
+        if f.actor != expected_actor(&f.decision) {
+            p.push(Problem::new(
+                "pending",
+                format!("frame {} ({}) has the wrong actor", f.id, f.decision.name()),
+            ));
+        }
+        match &f.decision {
+            Decision::Placement | Decision::PlacementResponse { .. }
+                if g.phase != Phase::Revival || g.ambassadors.placement.closed =>
+            {
+                p.push(Problem::new(
+                    "pending",
+                    "placement frames exist only in an open end-of-Revival placement",
+                ));
+            }
+            Decision::PlacementResponse { cost, .. } if *cost != crate::rules::placement::next_cost(g) => {
+                p.push(Problem::new(
+                    "pending",
+                    "a placement costs the next rising cost (R-PLC-2)",
+                ));
+            }
+            _ => {}
+        }
+    }
     let mut arrivals = BTreeSet::new();
     for a in &g.arrivals {
         if a.id.0 >= g.next_arrival || !arrivals.insert(a.id) {

@@ -75,6 +75,11 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
         Ok(g) => g,
         Err(e @ ApplyError::InvalidJson(_)) => return Err(e),
         Err(e) => {
+            // Text that is not JSON at all is `decode/invalid_json`, whatever
+            // serde met first.
+            if let Err(syntax) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                return Err(ApplyError::InvalidJson(syntax.to_string()));
+            }
             // Say "wrong version" rather than "wrong shape" when that is the cause.
             let probe: Option<VersionProbe> = serde_json::from_str(text).ok();
             let found = probe.and_then(|p| p.version);

@@ -7,10 +7,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::board;
 use crate::board::KARAMA;
-use crate::command::{Action, Command, EcazBranch};
+use crate::command::{Action, Command, EcazBranch, SectorForces};
+use crate::game::Forces;
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Faction, FrameId};
+use crate::ids::{Leader, Sector, Territory};
+use crate::rules::effects::describe;
 use crate::rules::{effects, placement};
 
 /// What an actor may do now.
@@ -19,8 +23,85 @@ use crate::rules::{effects, placement};
 pub struct Options {
     /// The open frame this actor answers, if any.
     pub frame: Option<FrameId>,
-    /// Every legal command, fully formed.
+    /// Every legal command that can be listed whole.
     pub commands: Vec<Command>,
+    /// Choice descriptors for the board effects, whose legal commands are
+    /// too many to list: every command built within a descriptor is legal.
+    pub choices: Vec<Choice>,
+}
+
+/// A sector of a territory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Position {
+    /// Territory.
+    pub territory: Territory,
+    /// Sector.
+    pub sector: Sector,
+}
+
+/// One territory a Fremen-effect group may leave.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GroupSource {
+    /// The territory.
+    pub territory: Territory,
+    /// Forces available in each of its sectors outside the storm (`normal`
+    /// counts advisors when `advisors`).
+    pub sectors: Vec<SectorForces>,
+    /// These are BG advisors.
+    pub advisors: bool,
+    /// May the group enter the HMS from here?
+    pub to_hms: bool,
+}
+
+/// A choice descriptor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum Choice {
+    /// R-EFF-FRE: `relocate` a non-empty group taken from the sectors of one
+    /// source (at most what each lists) to its own territory's other sectors,
+    /// to any of `destinations`, or to the HMS (sector 0) where `toHms`.
+    Relocate {
+        /// The frame.
+        frame: FrameId,
+        /// Where a group may come from.
+        sources: Vec<GroupSource>,
+        /// Where a group may go from any other territory.
+        destinations: Vec<Position>,
+    },
+    /// R-EFF-GLD: `ship` 1..=`max` forces (at most the reserves of each kind) to one of `destinations`.
+    Ship {
+        /// The frame.
+        frame: FrameId,
+        /// The beneficiary's reserves.
+        reserves: Forces,
+        /// At most this many.
+        max: u32,
+        /// Legal destinations.
+        destinations: Vec<Position>,
+    },
+    /// R-EFF-TLX: `reviveLeader` one of `leaders`, `reviveDuke` when `duke`, or
+    /// `reviveForces` up to `max` (at most the Tanks of each kind, at most `eliteLeft` elite).
+    Revive {
+        /// The frame.
+        frame: FrameId,
+        /// Own leaders in the Tanks.
+        leaders: Vec<Leader>,
+        /// Duke Vidal can be revived (Ecaz only).
+        duke: bool,
+        /// The beneficiary's forces in the Tanks.
+        tanks: Forces,
+        /// At most this many forces.
+        max: u32,
+        /// Elite forces still revivable this turn (P-TLX).
+        elite_left: u32,
+    },
 }
 
 /// The legal commands of `actor` in `game`.
@@ -32,6 +113,7 @@ pub struct Options {
 pub fn options(game: &Game, actor: Actor) -> Options {
     let open = game.open_frame();
     let mut commands = Vec::new();
+    let mut choices = Vec::new();
     let frame = match open {
         Some(f) if f.actor == actor => {
             let id = f.id;
@@ -116,6 +198,33 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                         add(Action::LendDuke { frame: id, lend: true });
                     }
                 }
+                Decision::HostReactions { .. } => add(Action::ReactionsDone { frame: id }),
+                Decision::FremenRelocation { beneficiary, .. } => {
+                    add(Action::Pass { frame: id });
+                    choices.push(relocate_choice(game, id, *beneficiary));
+                }
+                Decision::GuildShipment { beneficiary, .. } => {
+                    add(Action::Pass { frame: id });
+                    let reserves = game.faction(*beneficiary).map(|s| s.reserves).unwrap_or_default();
+                    choices.push(Choice::Ship {
+                        frame: id,
+                        reserves,
+                        max: describe::GUILD_MAX,
+                        destinations: destinations(game, *beneficiary, true),
+                    });
+                }
+                Decision::TleilaxuRevival { beneficiary, .. } => {
+                    add(Action::Pass { frame: id });
+                    let tanks = game.faction(*beneficiary).map(|s| s.tanks).unwrap_or_default();
+                    choices.push(Choice::Revive {
+                        frame: id,
+                        leaders: describe::dead_leaders(game, *beneficiary),
+                        duke: describe::duke_revivable(game, *beneficiary),
+                        tanks,
+                        max: describe::TLEILAXU_MAX,
+                        elite_left: describe::elite_left(game, *beneficiary),
+                    });
+                }
                 Decision::PlacementResponse { .. } => {
                     add(Action::AllowPlacement { frame: id });
                     for s in &game.factions {
@@ -144,5 +253,79 @@ pub fn options(game: &Game, actor: Actor) -> Options {
             None
         }
     };
-    Options { frame, commands }
+    Options {
+        frame,
+        commands,
+        choices,
+    }
+}
+
+/// Every position a beneficiary may enter from elsewhere (reserves or
+/// another territory), found from the rules directly (one check per
+/// position, no trial commands). The HMS is listed only when `with_hms`
+/// (its entry depends on where the forces come from).
+fn destinations(game: &Game, beneficiary: Faction, with_hms: bool) -> Vec<Position> {
+    let mut out = Vec::new();
+    for territory in Territory::ALL {
+        if territory == Territory::HiddenMobileStronghold && !with_hms {
+            continue;
+        }
+        for &sector in board::info(territory).sectors {
+            if describe::check_destination(game, beneficiary, None, territory, sector).is_ok() {
+                out.push(Position { territory, sector });
+            }
+        }
+    }
+    out
+}
+
+fn relocate_choice(game: &Game, frame: FrameId, beneficiary: Faction) -> Choice {
+    let mut sources: Vec<GroupSource> = Vec::new();
+    for st in game
+        .faction(beneficiary)
+        .map(|s| s.board.as_slice())
+        .unwrap_or_default()
+    {
+        if board::in_storm(st.territory, st.sector, game.storm()) {
+            continue;
+        }
+        for advisors in [false, true] {
+            let normal = if advisors { st.advisors } else { st.normal };
+            let elite = if advisors { 0 } else { st.elite };
+            if normal.saturating_add(elite) == 0 {
+                continue;
+            }
+            let entry = SectorForces {
+                sector: st.sector,
+                normal,
+                elite,
+            };
+            match sources
+                .iter_mut()
+                .find(|s| s.territory == st.territory && s.advisors == advisors)
+            {
+                Some(s) => s.sectors.push(entry),
+                None => sources.push(GroupSource {
+                    territory: st.territory,
+                    sectors: vec![entry],
+                    advisors,
+                    to_hms: game.hms().is_some()
+                        && describe::check_destination(
+                            game,
+                            beneficiary,
+                            Some(st.territory),
+                            Territory::HiddenMobileStronghold,
+                            0,
+                        )
+                        .is_ok(),
+                }),
+            }
+        }
+    }
+    let destinations = destinations(game, beneficiary, false);
+    Choice::Relocate {
+        frame,
+        sources,
+        destinations,
+    }
 }

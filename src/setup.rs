@@ -137,6 +137,9 @@ pub struct FactionSetup {
     /// Free revivals per turn (default printed).
     #[serde(default)]
     pub free_revival: Option<u8>,
+    /// Elite forces already revived this turn (P-TLX).
+    #[serde(default)]
+    pub elite_revived: u8,
 }
 
 /// An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
@@ -211,14 +214,6 @@ impl Setup {
                 p.push(Problem::new(format!("factions.{f}"), format!("{f} is not seated")));
             }
         }
-        if let Some(h) = self.hms {
-            if !self.seats.contains(&Faction::Ixians) {
-                p.push(Problem::new("hms", "the HMS is in play only with the Ixians seated"));
-            }
-            if let Err(e) = crate::rules::storm::check_hms_pointer(h.territory, h.sector) {
-                p.push(Problem::new("hms", e.to_string()));
-            }
-        }
         if self.ambassadors.is_some() && !self.seats.contains(&Faction::Ecaz) {
             p.push(Problem::new(
                 "ambassadors",
@@ -278,12 +273,16 @@ impl Setup {
         });
         let tanks = given.tanks.unwrap_or_default();
         let reserves = given.reserves.unwrap_or_else(|| {
-            let elite_out = board.iter().map(|s| s.elite).sum::<u32>().saturating_add(tanks.elite);
+            let elite_out = board
+                .iter()
+                .map(|s| s.elite)
+                .fold(0u32, u32::saturating_add)
+                .saturating_add(tanks.elite);
             let elite = elite_total(f).saturating_sub(elite_out);
             let others_out = board
                 .iter()
                 .map(|s| s.normal.saturating_add(s.advisors))
-                .sum::<u32>()
+                .fold(0u32, u32::saturating_add)
                 .saturating_add(tanks.normal);
             let normal = u32::from(info.forces)
                 .saturating_sub(elite_total(f))
@@ -317,6 +316,7 @@ impl Setup {
             ally: given.ally,
             nexus: given.nexus,
             free_revival: given.free_revival.unwrap_or(info.free_revival),
+            elite_revived: given.elite_revived,
         }
     }
 

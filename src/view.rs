@@ -108,6 +108,8 @@ pub struct TreacheryView {
     pub catalog: Arc<[String]>,
     /// Cards in the draw pile.
     pub deck_count: usize,
+    /// The draw pile in order, top first (host only).
+    pub deck: Option<Vec<CardId>>,
     /// The discard pile (public).
     pub discard: Vec<CardId>,
 }
@@ -152,9 +154,13 @@ pub struct FrameView {
     pub id: FrameId,
     /// Who answers it.
     pub actor: Actor,
-    /// The decision. Under P-SUPPLY-VIS `ownerOnly` the BG copy candidates
-    /// (which would reveal the cohort) are shown to Ecaz and the host only.
-    pub decision: Decision,
+    /// The decision kind.
+    pub kind: String,
+    /// The decision, or `null` when this viewer may not see it: under
+    /// P-SUPPLY-VIS `ownerOnly`, a placement announcement (its token is still
+    /// in the supply) and the BG copy candidates (they reveal the cohort) are
+    /// shown to Ecaz and the host only.
+    pub decision: Option<Decision>,
 }
 
 fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
@@ -166,20 +172,10 @@ fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
 }
 
 /// A frame's decision as a viewer may see it.
-fn redact(decision: &Decision, supply_visible: bool) -> Decision {
+fn redact(decision: &Decision, supply_visible: bool) -> Option<Decision> {
     match decision {
-        Decision::CopyEffect {
-            arrival,
-            entrant,
-            beneficiary,
-            ..
-        } if !supply_visible => Decision::CopyEffect {
-            arrival: *arrival,
-            entrant: *entrant,
-            beneficiary: *beneficiary,
-            candidates: Vec::new(),
-        },
-        other => other.clone(),
+        Decision::CopyEffect { .. } | Decision::PlacementResponse { .. } if !supply_visible => None,
+        other => Some(other.clone()),
     }
 }
 
@@ -234,6 +230,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         treachery: TreacheryView {
             catalog: Arc::clone(&game.treachery.catalog),
             deck_count: game.treachery.deck.len(),
+            deck: (viewer == Viewer::Host).then(|| game.treachery.deck.clone()),
             discard: game.treachery.discard.clone(),
         },
         nexus: NexusView {
@@ -256,6 +253,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
             .map(|f| FrameView {
                 id: f.id,
                 actor: f.actor,
+                kind: f.decision.name().to_string(),
                 decision: redact(&f.decision, supply_visible),
             })
             .collect(),

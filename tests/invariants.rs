@@ -23,6 +23,7 @@ fn hms_pointers() -> Vec<(Territory, u8)> {
         .into_iter()
         .filter(|&t| !ecaz::is_stronghold(t))
         .flat_map(|t| ecaz::territory_info(t).sectors.iter().map(move |&s| (t, s)))
+        .filter(|&(_, s)| s != 0) // the HMS points at a ring sector, never the Polar Sink
         .collect()
 }
 
@@ -81,7 +82,7 @@ fn random_report(r: &mut Rng, g: &Game) -> Option<Command> {
         0 | 1 if g.phase() == Phase::Storm => Action::MoveStorm {
             sectors: u32::try_from(r.below(21)).unwrap(),
         },
-        2 if g.phase() == Phase::Storm || r.chance(1, 4) => Action::DestroyShieldWall,
+        2 if g.phase() == Phase::Storm || r.chance(1, 4) => Action::DestroyShieldWall {},
         3 | 4 => Action::DestroyTerritory {
             territory: r.pick(&STRONGHOLDS),
             cause: r.pick(&[

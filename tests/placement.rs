@@ -284,7 +284,7 @@ fn r_plc_2_storm_return_does_not_refund_and_token_can_be_placed_again() {
     let (g, _) = place(&g, Ambassador::Fremen, Territory::Carthag);
     let (g, _) = finish(&g);
     let g = walk_to_next_turn(&g);
-    let (g, _) = ok(&g, &host(Action::DestroyShieldWall));
+    let (g, _) = ok(&g, &host(Action::DestroyShieldWall {}));
     let spice_before = spice(&g, Faction::Ecaz);
     // From sector 1, ten sectors: 2..=11 crosses Arrakeen (10) and Carthag (11).
     let (g, events) = ok(&g, &host(Action::MoveStorm { sectors: 10 }));
@@ -321,7 +321,7 @@ fn r_trg_9_storm_spares_protected_cities_and_sietches() {
     assert_eq!(kind_names(&events), vec!["stormMoved"]);
     assert_eq!(g2.ambassadors(), g.ambassadors());
     // With the wall down, only Arrakeen is hit; sietches never.
-    let (g3, _) = ok(&g, &host(Action::DestroyShieldWall));
+    let (g3, _) = ok(&g, &host(Action::DestroyShieldWall {}));
     let (g3, _) = ok(&g3, &host(Action::MoveStorm { sectors: 20 }));
     assert_eq!(zone(&g3, Ambassador::Ecaz), Zone::Supply);
     assert_eq!(zone(&g3, Ambassador::Atreides), placed(Territory::SietchTabr));
@@ -581,7 +581,7 @@ fn r_plc_4_hms_token_stays_attached_through_move_hms_and_storm() {
     assert_eq!(zone(&g, Ambassador::Fremen), placed(Territory::HiddenMobileStronghold));
     // Storm over every sector, Shield Wall down: never returned.
     let g = walk_to_next_turn(&g);
-    let (g, _) = ok(&g, &host(Action::DestroyShieldWall));
+    let (g, _) = ok(&g, &host(Action::DestroyShieldWall {}));
     let (g, events) = ok(&g, &host(Action::MoveStorm { sectors: 20 }));
     assert!(!kind_names(&events).contains(&"ambassadorReturned".to_string()));
     assert_eq!(zone(&g, Ambassador::Fremen), placed(Territory::HiddenMobileStronghold));
@@ -710,7 +710,7 @@ fn r_plc_5_karama_cancels_pending_placement() {
                 card: k[0]
             },
             &EventKind::PlacementCancelled {
-                token: Ambassador::Atreides,
+                token: Some(Ambassador::Atreides),
                 territory: Territory::Carthag,
                 by: Faction::Atreides
             },

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use ecaz::scenario::{observe, Observation, Scenario};
-use ecaz::{View, Viewer};
+use ecaz::{Faction, View, Viewer};
 use serde_json::{json, Map, Value};
 
 fn scenario_files() -> Vec<PathBuf> {
@@ -104,18 +104,28 @@ fn view_value(v: &View) -> Value {
     value
 }
 
-/// The pending frames, the same in every view (placement decisions are public).
+/// The pending frames as the spectator sees them — the same in every
+/// non-Ecaz view — plus Ecaz's own copy when it shows more (P-SUPPLY-VIS
+/// `ownerOnly` hides a placement announcement's token from the others).
 fn pending_value(obs: &Observation) -> Value {
-    let all: Vec<Value> = obs
-        .views
-        .iter()
-        .map(|v| serde_json::to_value(&v.pending).unwrap())
-        .collect();
-    assert!(
-        all.windows(2).all(|w| w[0] == w[1]),
-        "views disagree on the pending frames"
-    );
-    all.into_iter().next().unwrap_or(Value::Null)
+    let mut public = None;
+    let mut ecaz = None;
+    for v in &obs.views {
+        let frames = serde_json::to_value(&v.pending).unwrap();
+        if v.viewer == Viewer::Faction(Faction::Ecaz) {
+            ecaz = Some(frames);
+            continue;
+        }
+        match &public {
+            None => public = Some(frames),
+            Some(p) => assert_eq!(p, &frames, "non-Ecaz views disagree on the pending frames"),
+        }
+    }
+    let public = public.unwrap_or(Value::Null);
+    match ecaz {
+        Some(e) if e != public => json!({ "public": public, "ecaz": e }),
+        _ => public,
+    }
 }
 
 /// The spectator's view and each faction's private part of an observation.

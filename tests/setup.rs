@@ -755,7 +755,6 @@ fn setup_random_documents_never_panic_and_valid_ones_round_trip() {
 }
 
 #[test]
-#[ignore = "BUG: u32 overflow panic (`attempt to add with overflow`) summing board stacks in integrity.rs (elite sum) and setup.rs (default reserves)"]
 fn setup_huge_force_counts_are_problems_not_panics() {
     let huge = |normal, elite| ecaz::Stack {
         territory: Territory::ImperialBasin,

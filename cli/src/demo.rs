@@ -230,7 +230,7 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
 
     // ---- Turn 2: the Shield Wall falls and the storm sweeps Arrakeen and Carthag (R-TRG-9) ----
     demo.heading()?;
-    demo.step(Command::host(Action::DestroyShieldWall))?;
+    demo.step(Command::host(Action::DestroyShieldWall {}))?;
     let from = demo.game.storm();
     let sectors = SHIELD_WALL_STRONGHOLDS
         .iter()

@@ -26,6 +26,11 @@ pub fn territory(t: Territory) -> &'static str {
 }
 
 /// "the Emperor Ambassador".
+/// "the X Ambassador", or "an Ambassador" when the token is hidden (P-SUPPLY-VIS `ownerOnly`).
+fn maybe_token(a: Option<Ambassador>) -> String {
+    a.map_or_else(|| "an Ambassador".to_string(), token)
+}
+
 pub fn token(a: Ambassador) -> String {
     format!("the {} Ambassador", a.faction().name())
 }
@@ -90,7 +95,7 @@ pub fn command(c: &Command, catalog: &[String]) -> String {
         ),
         Action::EndPhase { phase: p } => format!("ends the {} phase", phase(*p)),
         Action::MoveStorm { sectors } => format!("moves the storm {sectors} {}", plural(*sectors, "sector")),
-        Action::DestroyShieldWall => "reports Family Atomics: the Shield Wall is destroyed".to_string(),
+        Action::DestroyShieldWall {} => "reports Family Atomics: the Shield Wall is destroyed".to_string(),
         Action::MoveHms { territory: t, sector } => format!(
             "moves the Hidden Mobile Stronghold to {} (sector {sector})",
             territory(*t)
@@ -155,7 +160,7 @@ fn event_kind(k: &EventKind, catalog: &[String]) -> String {
             cost,
         } => format!(
             "{ecaz} announced {} for {} at a cost of {}; Karama may answer (frame {frame}).",
-            token(*t),
+            maybe_token(*t),
             territory(*place),
             spice(*cost)
         ),
@@ -179,7 +184,7 @@ fn event_kind(k: &EventKind, catalog: &[String]) -> String {
         } => format!(
             "{} cancelled the placement of {} in {} with Karama; {ecaz} paid nothing and keeps the token.",
             by.name(),
-            token(*t),
+            maybe_token(*t),
             territory(*place)
         ),
         EventKind::PlacementClosed { placed, reason } => {

@@ -1,4 +1,4 @@
-//! Arrivals and entries (R-TRG-1..4).
+//! Arrivals and entries (R-TRG-1..4, P-NEST).
 //!
 //! The host reports every committed arrival of forces (`arrive`). The engine
 //! moves the forces on its table (conserving them), decides whether it is an
@@ -6,18 +6,20 @@
 //! stronghold one already occupies is), and when an entry reaches a
 //! stronghold holding a placed token that may trigger (R-TRG-2, P-UNAVAILABLE)
 //! it opens a trigger offer for Ecaz. Every arrival gets exactly one `resume`
-//! event, once all its reactions have settled (R-TRG-4).
+//! event, once all its reactions — nested arrivals included — have settled
+//! (R-TRG-4). Arrivals the engine makes itself (Fremen and Guild effects) go
+//! through the same path.
 
 use crate::board;
-use crate::command::{Cause, Origin};
+use crate::command::{Cause, Origin, SectorForces};
 use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
 use crate::game::{Actor, Decision, Game, OpenArrival, Stack};
 use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
 use crate::rules::{effects, trigger};
 
-/// A reported arrival, as the host sent it.
-#[derive(Debug, Clone, Copy)]
+/// An arrival: who, how, from where, to where, how many.
+#[derive(Debug, Clone)]
 pub(crate) struct Report {
     pub entrant: Faction,
     pub cause: Cause,
@@ -27,13 +29,20 @@ pub(crate) struct Report {
     pub normal: u32,
     pub elite: u32,
     pub advisors: bool,
+    pub parent: Option<ArrivalId>,
 }
 
-/// A validated arrival.
+impl Report {
+    /// R-TRG-3: an entry comes from reserves or from another territory.
+    pub(crate) fn is_entry(&self) -> bool {
+        self.from.territory() != Some(self.territory)
+    }
+}
+
+/// A validated host-reported arrival.
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     report: Report,
-    entry: bool,
     offer: Option<Offer>,
 }
 
@@ -44,7 +53,8 @@ struct Offer {
     beneficiaries: Vec<Faction>,
 }
 
-fn check_position(g: &Game, territory: Territory, sector: Sector) -> Result<(), ApplyError> {
+/// A position on the board (the HMS only while in play).
+pub(crate) fn check_position(g: &Game, territory: Territory, sector: Sector) -> Result<(), ApplyError> {
     let hms_missing = territory == Territory::HiddenMobileStronghold && g.hms.is_none();
     if hms_missing || !board::has_sector(territory, sector) {
         return Err(ApplyError::InvalidPosition { territory, sector });
@@ -52,10 +62,21 @@ fn check_position(g: &Game, territory: Territory, sector: Sector) -> Result<(), 
     Ok(())
 }
 
-/// Validate an arrival report: structure and conservation (the host owns the
-/// legality of ordinary shipment and movement; the engine refuses reports
-/// that move forces that are not there).
-pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
+/// The sectors an origin on the board takes forces from.
+fn sources(from: &Origin, normal: u32, elite: u32) -> Vec<SectorForces> {
+    match from {
+        Origin::Reserves => Vec::new(),
+        Origin::Board { sector, .. } => vec![SectorForces {
+            sector: *sector,
+            normal,
+            elite,
+        }],
+        Origin::Group { sectors, .. } => sectors.clone(),
+    }
+}
+
+/// Conservation: the forces are where the report says (R-TRG-3; issue 7).
+pub(crate) fn check_forces(g: &Game, r: &Report) -> Result<(), ApplyError> {
     let s = g.faction(r.entrant).ok_or(ApplyError::NotSeated(r.entrant))?;
     if r.normal.saturating_add(r.elite) == 0 {
         return Err(ApplyError::EmptyArrival);
@@ -67,46 +88,65 @@ pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
         return Err(ApplyError::NoAdvisors(r.entrant));
     }
     check_position(g, r.territory, r.sector)?;
-    let (have_normal, have_elite) = match r.from {
-        Origin::Reserves => (s.reserves.normal, s.reserves.elite),
-        Origin::Board { territory, sector } => {
-            check_position(g, territory, sector)?;
-            if territory == r.territory && sector == r.sector {
-                return Err(ApplyError::NoMovement);
-            }
-            let stack = s.board.iter().find(|x| x.territory == territory && x.sector == sector);
-            let normal = stack.map_or(0, |x| if r.advisors { x.advisors } else { x.normal });
-            (normal, stack.map_or(0, |x| x.elite))
+    let not_enough = |have: u32, need: u32| ApplyError::NotEnoughForces {
+        faction: r.entrant,
+        have,
+        need,
+    };
+    let Some(from) = r.from.territory() else {
+        if s.reserves.normal < r.normal {
+            return Err(not_enough(s.reserves.normal, r.normal));
         }
+        if s.reserves.elite < r.elite {
+            return Err(not_enough(s.reserves.elite, r.elite));
+        }
+        return Ok(());
     };
-    if have_normal < r.normal {
-        return Err(ApplyError::NotEnoughForces {
-            faction: r.entrant,
-            have: have_normal,
-            need: r.normal,
-        });
+    let taken = sources(&r.from, r.normal, r.elite);
+    let (mut normal, mut elite) = (0u32, 0u32);
+    for (i, x) in taken.iter().enumerate() {
+        if taken.iter().take(i).any(|y| y.sector == x.sector) {
+            return Err(ApplyError::DuplicateSector(x.sector));
+        }
+        check_position(g, from, x.sector)?;
+        let stack = s.board.iter().find(|st| st.territory == from && st.sector == x.sector);
+        let have = stack.map_or(0, |st| if r.advisors { st.advisors } else { st.normal });
+        if have < x.normal {
+            return Err(not_enough(have, x.normal));
+        }
+        let have_elite = stack.map_or(0, |st| st.elite);
+        if have_elite < x.elite {
+            return Err(not_enough(have_elite, x.elite));
+        }
+        normal = normal.saturating_add(x.normal);
+        elite = elite.saturating_add(x.elite);
     }
-    if have_elite < r.elite {
-        return Err(ApplyError::NotEnoughForces {
-            faction: r.entrant,
-            have: have_elite,
-            need: r.elite,
-        });
+    if normal != r.normal || elite != r.elite {
+        return Err(ApplyError::GroupMismatch);
     }
-    let entry = match r.from {
-        Origin::Reserves => true,
-        Origin::Board { territory, .. } => territory != r.territory,
-    };
-    let offer = if entry { offer_for(g, &r) } else { None };
-    Ok(Plan {
-        report: r,
-        entry,
-        offer,
-    })
+    if !r.is_entry() && taken.iter().all(|x| x.sector == r.sector) {
+        return Err(ApplyError::NoMovement);
+    }
+    Ok(())
+}
+
+/// Validate a host-reported arrival.
+pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
+    if let Some(parent) = r.parent {
+        if !g.arrivals.iter().any(|a| a.id == parent) {
+            return Err(ApplyError::ParentSettled(parent));
+        }
+    }
+    check_forces(g, &r)?;
+    let offer = offer_for(g, &r);
+    Ok(Plan { report: r, offer })
 }
 
 /// R-TRG-1, R-TRG-2, R-TRG-7, P-UNAVAILABLE: the offer an entry opens, if any.
 fn offer_for(g: &Game, r: &Report) -> Option<Offer> {
+    if !r.is_entry() {
+        return None;
+    }
     let token = g.ambassadors.placed_in(r.territory)?;
     let ecaz = g.faction(Faction::Ecaz)?;
     if r.advisors || r.entrant == Faction::Ecaz || ecaz.ally == Some(r.entrant) || r.entrant == token.faction() {
@@ -120,21 +160,6 @@ fn offer_for(g: &Game, r: &Report) -> Option<Offer> {
         return None;
     }
     Some(Offer { token, beneficiaries })
-}
-
-fn remove_from(board: &mut Vec<Stack>, territory: Territory, sector: Sector, r: &Report) {
-    if let Some(x) = board
-        .iter_mut()
-        .find(|x| x.territory == territory && x.sector == sector)
-    {
-        if r.advisors {
-            x.advisors = x.advisors.saturating_sub(r.normal);
-        } else {
-            x.normal = x.normal.saturating_sub(r.normal);
-        }
-        x.elite = x.elite.saturating_sub(r.elite);
-    }
-    board.retain(|x| x.total() > 0);
 }
 
 /// Add forces to a board position (the stack is created when missing).
@@ -172,13 +197,41 @@ pub(crate) fn add_to(
     }
 }
 
+/// Move the reported forces on the table (validated by [`check_forces`]).
+pub(crate) fn move_forces(g: &mut Game, r: &Report) {
+    let taken = sources(&r.from, r.normal, r.elite);
+    let from = r.from.territory();
+    let Some(s) = g.faction_mut(r.entrant) else {
+        return;
+    };
+    match from {
+        None => {
+            s.reserves.normal = s.reserves.normal.saturating_sub(r.normal);
+            s.reserves.elite = s.reserves.elite.saturating_sub(r.elite);
+        }
+        Some(territory) => {
+            for x in &taken {
+                if let Some(st) = s
+                    .board
+                    .iter_mut()
+                    .find(|st| st.territory == territory && st.sector == x.sector)
+                {
+                    if r.advisors {
+                        st.advisors = st.advisors.saturating_sub(x.normal);
+                    } else {
+                        st.normal = st.normal.saturating_sub(x.normal);
+                    }
+                    st.elite = st.elite.saturating_sub(x.elite);
+                }
+            }
+            s.board.retain(|st| st.total() > 0);
+        }
+    }
+    add_to(&mut s.board, r.territory, r.sector, r.normal, r.elite, r.advisors);
+}
+
 /// Open a new arrival record (its `resume` comes when it settles).
-pub(crate) fn open_arrival(
-    g: &mut Game,
-    entrant: Faction,
-    territory: Territory,
-    parent: Option<ArrivalId>,
-) -> ArrivalId {
+fn open_arrival(g: &mut Game, entrant: Faction, territory: Territory, parent: Option<ArrivalId>) -> ArrivalId {
     let id = ArrivalId(g.next_arrival);
     g.next_arrival = g.next_arrival.saturating_add(1);
     g.arrivals.push(OpenArrival {
@@ -190,41 +243,66 @@ pub(crate) fn open_arrival(
     id
 }
 
-/// Commit the arrival: move the forces, report it, open the offer, settle.
-pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
-    let r = plan.report;
-    if let Some(s) = g.faction_mut(r.entrant) {
-        match r.from {
-            Origin::Reserves => {
-                s.reserves.normal = s.reserves.normal.saturating_sub(r.normal);
-                s.reserves.elite = s.reserves.elite.saturating_sub(r.elite);
-            }
-            Origin::Board { territory, sector } => remove_from(&mut s.board, territory, sector, &r),
-        }
-        add_to(&mut s.board, r.territory, r.sector, r.normal, r.elite, r.advisors);
-    }
-    let arrival = open_arrival(g, r.entrant, r.territory, None);
+/// Open the arrival record and publish the `arrived` event.
+fn announce(g: &mut Game, r: &Report, events: &mut Vec<Event>) -> ArrivalId {
+    let arrival = open_arrival(g, r.entrant, r.territory, r.parent);
     events.push(Event::public(EventKind::Arrived {
         arrival,
         entrant: r.entrant,
         cause: r.cause,
-        from: r.from,
+        from: r.from.clone(),
         territory: r.territory,
         sector: r.sector,
         normal: r.normal,
         elite: r.elite,
         advisors: r.advisors,
-        entry: plan.entry,
+        entry: r.is_entry(),
+        parent: r.parent,
     }));
+    arrival
+}
+
+fn open_offer(g: &mut Game, arrival: ArrivalId, r: &Report, offer: Offer, events: &mut Vec<Event>) {
+    let offer = Decision::TriggerOffer {
+        arrival,
+        token: offer.token,
+        territory: r.territory,
+        entrant: r.entrant,
+        beneficiaries: offer.beneficiaries,
+    };
+    trigger::open_frame(g, Actor::Faction(Faction::Ecaz), offer, events);
+}
+
+/// Commit a host-reported arrival: move the forces, report it, open the offer, settle.
+pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
+    let r = plan.report;
+    move_forces(g, &r);
+    let arrival = announce(g, &r, events);
     if let Some(offer) = plan.offer {
-        let offer = Decision::TriggerOffer {
-            arrival,
-            token: offer.token,
-            territory: r.territory,
-            entrant: r.entrant,
-            beneficiaries: offer.beneficiaries,
-        };
-        trigger::open_frame(g, Actor::Faction(Faction::Ecaz), offer, events);
+        open_offer(g, arrival, &r, offer, events);
     }
+    trigger::settle(g, events);
+}
+
+/// P-NEST: an arrival the engine makes (Fremen or Guild effect), validated by
+/// the effect. It is published like any arrival; when it is an entry the host
+/// gets a frame to run its own entry reactions (and to link reaction arrivals
+/// to it) before it settles. Its entrant is Ecaz or Ecaz's ally, so it never
+/// triggers Ecaz's own tokens (R-TRG-2).
+pub(crate) fn engine_arrival(g: &mut Game, r: Report, events: &mut Vec<Event>) {
+    move_forces(g, &r);
+    let offer = offer_for(g, &r);
+    let arrival = announce(g, &r, events);
+    if r.is_entry() {
+        trigger::open_frame(g, Actor::Host, Decision::HostReactions { arrival }, events);
+    }
+    if let Some(offer) = offer {
+        open_offer(g, arrival, &r, offer, events);
+    }
+}
+
+/// The host has run its own reactions to an engine-made arrival.
+pub(crate) fn commit_reactions_done(g: &mut Game, events: &mut Vec<Event>) {
+    g.pending.pop();
     trigger::settle(g, events);
 }

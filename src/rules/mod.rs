@@ -9,6 +9,7 @@ pub(crate) mod duke;
 pub(crate) mod effects;
 pub(crate) mod entry;
 pub(crate) mod knowledge;
+pub(crate) mod occupancy;
 pub(crate) mod placement;
 pub(crate) mod storm;
 pub(crate) mod trigger;

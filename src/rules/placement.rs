@@ -13,6 +13,7 @@ use crate::error::ApplyError;
 use crate::event::{Event, EventKind, PlacementEnd};
 use crate::game::{Actor, Decision, Game, Zone};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
+use crate::policy::SupplyVisibility;
 use crate::rules::turn;
 
 /// R-PLC-2: the k-th token placed this turn costs k spice.
@@ -85,12 +86,30 @@ pub(crate) fn commit_place(g: &mut Game, a: Announce, events: &mut Vec<Event>) {
             cost: a.cost,
         },
     );
-    events.push(Event::public(EventKind::PlacementAnnounced {
-        frame,
-        token: a.token,
-        territory: a.territory,
-        cost: a.cost,
-    }));
+    supply_event(
+        g,
+        a.token,
+        |token| EventKind::PlacementAnnounced {
+            frame,
+            token,
+            territory: a.territory,
+            cost: a.cost,
+        },
+        events,
+    );
+}
+
+/// An event naming a token that is (still) in Ecaz's supply: public, or —
+/// under P-SUPPLY-VIS `ownerOnly` — public without the token plus a copy
+/// with it for Ecaz (and the host).
+fn supply_event(g: &Game, token: Ambassador, make: impl Fn(Option<Ambassador>) -> EventKind, events: &mut Vec<Event>) {
+    match g.policies.supply_visibility {
+        SupplyVisibility::Public => events.push(Event::public(make(Some(token)))),
+        SupplyVisibility::OwnerOnly => {
+            events.push(Event::public(make(None)));
+            events.push(Event::only(vec![Faction::Ecaz], make(Some(token))));
+        }
+    }
 }
 
 /// Validate `allowPlacement`: everything is checked again before spice moves.
@@ -177,11 +196,16 @@ pub(crate) fn commit_cancel(g: &mut Game, c: Cancel, events: &mut Vec<Event>) {
         faction: c.by,
         card: c.card,
     }));
-    events.push(Event::public(EventKind::PlacementCancelled {
-        token: c.token,
-        territory: c.territory,
-        by: c.by,
-    }));
+    supply_event(
+        g,
+        c.token,
+        |token| EventKind::PlacementCancelled {
+            token,
+            territory: c.territory,
+            by: c.by,
+        },
+        events,
+    );
     g.ambassadors.placement.prevented_by = Some(c.by);
     close(g, PlacementEnd::Prevented, events);
 }

@@ -42,6 +42,9 @@ pub(crate) fn advance(g: &mut Game, events: &mut Vec<Event>) {
             g.turn = g.turn.saturating_add(1);
             g.phase = Phase::Storm;
             g.ambassadors.placement = PlacementTurn::default();
+            for s in &mut g.factions {
+                s.elite_revived = 0;
+            }
         }
     }
     events.push(Event::public(EventKind::PhaseStarted {

@@ -10,9 +10,12 @@ mod bg;
 mod choam;
 mod ecaz;
 mod emperor;
+mod fremen;
+mod guild;
 mod harkonnen;
 mod ixian;
 mod richese;
+mod tleilaxu;
 
 use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
@@ -26,23 +29,26 @@ pub(crate) use choam::{check_discard_for_spice, commit_discard_for_spice, Discar
 pub(crate) use ecaz::{
     check_answer, check_branch, check_loan, commit_answer, commit_branch, commit_loan, Answer, Branch, Loan,
 };
+pub(crate) use fremen::{check_relocate, commit_relocate, Relocation};
+pub(crate) use guild::{check_ship, commit_ship, Shipment};
 pub(crate) use ixian::{check_swap, commit_swap, Swap};
 pub(crate) use richese::{check_buy, commit_buy, Buy};
+pub(crate) use tleilaxu::{
+    check_duke as check_revive_duke, check_forces as check_revive_forces, check_leader as check_revive_leader,
+    commit_revive, Revival,
+};
 
-/// Effects this engine resolves. The Fremen, Guild and Tleilaxu effects are
-/// not built yet (issue 8): their tokens can be placed but not triggered, and
-/// BG cannot copy them.
-pub(crate) fn implemented(effect: Ambassador) -> bool {
-    !matches!(effect, Ambassador::Fremen | Ambassador::Guild | Ambassador::Tleilaxu)
+/// Descriptors for the board effects' options.
+pub(crate) mod describe {
+    pub(crate) use super::fremen::check_destination;
+    pub(crate) use super::guild::MAX as GUILD_MAX;
+    pub(crate) use super::tleilaxu::{dead_leaders, duke_revivable, elite_left, MAX as TLEILAXU_MAX};
 }
 
 /// P-UNAVAILABLE: may `effect` be triggered for `beneficiary` against `entrant`?
 /// Decided from public information only (hand sizes, Traitor card counts),
 /// so the answer never leaks a secret.
 pub(crate) fn triggerable(g: &Game, effect: Ambassador, entrant: Faction, beneficiary: Faction) -> bool {
-    if !implemented(effect) {
-        return false;
-    }
     if g.policies.unavailable == Unavailable::AlwaysTriggerable {
         return true;
     }
@@ -121,6 +127,39 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
                 events,
             );
         }
+        Ambassador::Fremen if fremen::has_forces(g, b) => {
+            return open(
+                g,
+                b,
+                Decision::FremenRelocation {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
+        Ambassador::Guild if g.faction(b).is_some_and(|s| s.reserves.total() > 0) => {
+            return open(
+                g,
+                b,
+                Decision::GuildShipment {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
+        Ambassador::Tleilaxu if tleilaxu::anything(g, b) => {
+            return open(
+                g,
+                b,
+                Decision::TleilaxuRevival {
+                    arrival,
+                    beneficiary: b,
+                },
+                events,
+            );
+        }
         Ambassador::Richese if richese::has_room(g, b) => {
             return open(
                 g,
@@ -142,7 +181,8 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
             return trigger::open_frame(g, Actor::Faction(Faction::Ecaz), copy, events);
         }
         // Nothing the effect can do (P-UNAVAILABLE `alwaysTriggerable`, an
-        // empty CHOAM hand, a full Richese hand): it resolves doing nothing.
+        // empty CHOAM hand, a full Richese hand, no forces to move, ship or
+        // revive): it resolves doing nothing.
         _ => {}
     }
     resolved(arrival, s.effect, b, events);
@@ -150,6 +190,30 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
 
 fn open(g: &mut Game, beneficiary: Faction, decision: Decision, events: &mut Vec<Event>) {
     trigger::open_frame(g, Actor::Faction(beneficiary), decision, events);
+}
+
+/// A beneficiary using nothing of an effect it may use in part (`pass`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pass {
+    arrival: ArrivalId,
+    effect: Ambassador,
+    beneficiary: Faction,
+}
+
+impl Pass {
+    pub(crate) fn new(arrival: ArrivalId, effect: Ambassador, beneficiary: Faction) -> Self {
+        Pass {
+            arrival,
+            effect,
+            beneficiary,
+        }
+    }
+}
+
+pub(crate) fn commit_pass(g: &mut Game, p: Pass, events: &mut Vec<Event>) {
+    g.pending.pop();
+    resolved(p.arrival, p.effect, p.beneficiary, events);
+    trigger::settle(g, events);
 }
 
 /// Announce that an effect finished.

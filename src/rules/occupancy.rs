@@ -1,0 +1,61 @@
+//! Occupancy (RULES §8, base rules; E3 p.8 Ecaz Occupy; E1 HMS), as the
+//! board-moving effects must obey it.
+//!
+//! - A stronghold may not hold forces of more than two factions: a faction
+//!   cannot enter one that already holds two other factions. BG advisors do
+//!   not count. (Ecaz and its ally count as two factions here — the literal
+//!   reading; see docs/RULES.md §10.)
+//! - Allies may not share a territory, except Ecaz and its ally.
+//! - The HMS is entered only by moving from the territory it points at; the
+//!   Ixians enter it from anywhere (P-FRE-ROUTE, R-EFF-GLD).
+
+use crate::board;
+use crate::error::ApplyError;
+use crate::game::Game;
+use crate::ids::{Faction, Territory};
+
+/// Factions other than `me` with forces that count in `territory`.
+fn others_present(g: &Game, me: Faction, territory: Territory) -> impl Iterator<Item = Faction> + '_ {
+    g.factions
+        .iter()
+        .filter(move |s| s.faction != me)
+        .filter(move |s| {
+            s.board
+                .iter()
+                .any(|x| x.territory == territory && x.normal.saturating_add(x.elite) > 0)
+        })
+        .map(|s| s.faction)
+}
+
+/// May `me` bring forces into `territory`?
+pub(crate) fn check_enter(g: &Game, me: Faction, territory: Territory) -> Result<(), ApplyError> {
+    let already_there = g.faction(me).is_some_and(|s| {
+        s.board
+            .iter()
+            .any(|x| x.territory == territory && x.normal.saturating_add(x.elite) > 0)
+    });
+    let others: Vec<Faction> = others_present(g, me, territory).collect();
+    if board::is_stronghold(territory) && !already_there && others.len() >= 2 {
+        return Err(ApplyError::StrongholdFull(territory));
+    }
+    let ally = g.faction(me).and_then(|s| s.ally);
+    if let Some(ally) = ally {
+        let ecaz_pair = me == Faction::Ecaz || ally == Faction::Ecaz;
+        if others.contains(&ally) && !ecaz_pair {
+            return Err(ApplyError::AllyPresent { territory, ally });
+        }
+    }
+    Ok(())
+}
+
+/// R-PLC-4 / E1: may `me` enter the HMS from `from` (None = from reserves)?
+pub(crate) fn check_hms_entry(g: &Game, me: Faction, from: Option<Territory>) -> Result<(), ApplyError> {
+    let pointer = g.hms.ok_or(ApplyError::HmsNotInPlay)?;
+    if me == Faction::Ixians || from == Some(pointer.territory) {
+        return Ok(());
+    }
+    Err(ApplyError::HmsEntry {
+        from,
+        pointer: pointer.territory,
+    })
+}
