@@ -8,6 +8,7 @@ pub(crate) mod cards;
 pub(crate) mod duke;
 pub(crate) mod effects;
 pub(crate) mod entry;
+pub(crate) mod karama;
 pub(crate) mod knowledge;
 pub(crate) mod occupancy;
 pub(crate) mod placement;

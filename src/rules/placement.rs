@@ -14,7 +14,7 @@ use crate::event::{Event, EventKind, PlacementEnd};
 use crate::game::{Actor, Decision, Game, Zone};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
 use crate::policy::SupplyVisibility;
-use crate::rules::turn;
+use crate::rules::{karama, turn};
 
 /// R-PLC-2: the k-th token placed this turn costs k spice.
 pub(crate) fn next_cost(g: &Game) -> u32 {
@@ -162,20 +162,7 @@ pub(crate) fn check_cancel(
     by: Faction,
     card: CardId,
 ) -> Result<Cancel, ApplyError> {
-    let holder = g.faction(by).ok_or(ApplyError::NotSeated(by))?;
-    if by == Faction::Ecaz {
-        return Err(ApplyError::OwnPlacement(by));
-    }
-    if !holder.hand.contains(&card) {
-        return Err(ApplyError::CardNotHeld { faction: by, card });
-    }
-    let kind = g.treachery.kind(card).unwrap_or_default();
-    if kind != board::KARAMA {
-        return Err(ApplyError::NotKarama {
-            card,
-            kind: kind.to_string(),
-        });
-    }
+    karama::check(g, by, card, Faction::Ecaz)?;
     Ok(Cancel {
         token,
         territory,
@@ -188,14 +175,7 @@ pub(crate) fn check_cancel(
 /// supply, the counter is unchanged and placement is over for this turn.
 pub(crate) fn commit_cancel(g: &mut Game, c: Cancel, events: &mut Vec<Event>) {
     g.pending.pop();
-    if let Some(holder) = g.faction_mut(c.by) {
-        holder.hand.retain(|&h| h != c.card);
-    }
-    g.treachery.discard.push(c.card);
-    events.push(Event::public(EventKind::CardDiscarded {
-        faction: c.by,
-        card: c.card,
-    }));
+    karama::play(g, c.by, c.card, events);
     supply_event(
         g,
         c.token,

@@ -1,0 +1,34 @@
+//! Karama response windows (R-PLC-5, P-NEX-BET-TIME): the host reports that
+//! a faction plays a Karama card it holds; the card goes to the discard pile.
+
+use crate::board;
+use crate::error::ApplyError;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{CardId, Faction};
+use crate::rules::cards;
+
+/// `by` is seated, is not `excluded` (the faction whose act is answered), and
+/// holds `card`, a Karama.
+pub(crate) fn check(g: &Game, by: Faction, card: CardId, excluded: Faction) -> Result<(), ApplyError> {
+    let holder = g.faction(by).ok_or(ApplyError::NotSeated(by))?;
+    if by == excluded {
+        return Err(ApplyError::OwnPlacement(by));
+    }
+    if !holder.hand.contains(&card) {
+        return Err(ApplyError::CardNotHeld { faction: by, card });
+    }
+    let kind = g.treachery.kind(card).unwrap_or_default();
+    if kind != board::KARAMA {
+        return Err(ApplyError::NotKarama {
+            card,
+            kind: kind.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The Karama is played: discarded, publicly.
+pub(crate) fn play(g: &mut Game, by: Faction, card: CardId, events: &mut Vec<Event>) {
+    cards::discard(g, by, card, events);
+}
