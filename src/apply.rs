@@ -11,7 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
-use crate::rules::{duke, effects, entry, placement, storm, trigger, turn};
+use crate::rules::{duke, effects, entry, nexus, placement, storm, trigger, turn};
 
 /// A validated command, ready to commit.
 #[derive(Debug)]
@@ -45,6 +45,13 @@ enum Plan {
     Ship(effects::Shipment),
     Revive(effects::Revival),
     Pass(effects::Pass),
+    PlayCunning,
+    PlayBetrayal(nexus::Betrayal),
+    PlaySecretAlly(nexus::SecretAlly),
+    AllowBetrayal(crate::ids::Faction, Vec<crate::game::Stack>),
+    CancelBetrayal(crate::ids::Faction, crate::ids::CardId),
+    DealNexus(crate::ids::Faction),
+    DiscardNexus(crate::ids::Faction),
 }
 
 /// Apply a command to a game: the new game and the events, or the error
@@ -91,7 +98,31 @@ fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     }
     match cmd.action.frame() {
         Some(named) => check_decision(g, cmd, named),
+        None if cmd.action.is_play() => check_play(g, cmd),
         None => check_report(g, cmd),
+    }
+}
+
+/// A player's own initiative (Nexus plays): a faction actor, no open decision.
+fn check_play(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
+    let Actor::Faction(actor) = cmd.actor else {
+        return Err(ApplyError::WrongActor {
+            actor: cmd.actor.to_string(),
+            action: cmd.action.name(),
+            why: "a player plays its own Nexus card",
+        });
+    };
+    if let Some(open) = g.open_frame() {
+        return Err(ApplyError::DecisionPending(open.id));
+    }
+    match &cmd.action {
+        Action::PlayCunning {} => nexus::check_cunning(g, actor).map(|()| Plan::PlayCunning),
+        Action::PlayBetrayal { territory } => nexus::check_betrayal(g, actor, *territory).map(Plan::PlayBetrayal),
+        Action::PlaySecretAlly { target } => nexus::check_secret_ally(g, actor, *target).map(Plan::PlaySecretAlly),
+        other => Err(ApplyError::WrongDecision {
+            action: other.name(),
+            frame_kind: "play",
+        }),
     }
 }
 
@@ -182,6 +213,15 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
             effects::check_loan(g, *arrival, *ally, *lend).map(Plan::LendDuke)
         }
         (Decision::HostReactions { .. }, Action::ReactionsDone { .. }) => Ok(Plan::ReactionsDone),
+        (
+            Decision::BetrayalResponse {
+                territory, ally, group, ..
+            },
+            Action::AllowBetrayal { .. },
+        ) => nexus::check_allow_betrayal(g, *territory, *ally, group).map(|(a, grp)| Plan::AllowBetrayal(a, grp)),
+        (Decision::BetrayalResponse { holder, .. }, Action::CancelBetrayal { faction, card, .. }) => {
+            nexus::check_cancel_betrayal(g, *holder, *faction, *card).map(|()| Plan::CancelBetrayal(*faction, *card))
+        }
         (
             Decision::FremenRelocation { arrival, beneficiary }
             | Decision::GuildShipment { arrival, beneficiary }
@@ -285,8 +325,15 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
         Action::DukeCaptured { by } => duke::check_captured(g, *by).map(|()| Plan::DukeCaptured(*by)),
         Action::DukeRevived {} => duke::check_revived(g).map(|()| Plan::DukeRevived),
         Action::DukeToMoritani {} => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
+        Action::DealNexus { faction } => nexus::check_deal(g, *faction).map(|()| Plan::DealNexus(*faction)),
+        Action::DiscardNexus { faction } => nexus::check_discard(g, *faction).map(|()| Plan::DiscardNexus(*faction)),
         Action::Place { .. }
         | Action::FinishPlacement { .. }
+        | Action::PlayCunning {}
+        | Action::PlayBetrayal { .. }
+        | Action::PlaySecretAlly { .. }
+        | Action::AllowBetrayal { .. }
+        | Action::CancelBetrayal { .. }
         | Action::ChooseBranch { .. }
         | Action::AnswerAlliance { .. }
         | Action::LendDuke { .. }
@@ -344,6 +391,13 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::Ship(s) => effects::commit_ship(g, s, ev),
         Plan::Revive(r) => effects::commit_revive(g, r, ev),
         Plan::Pass(p) => effects::commit_pass(g, p, ev),
+        Plan::PlayCunning => nexus::commit_cunning(g, ev),
+        Plan::PlayBetrayal(b) => nexus::commit_betrayal(g, b, ev),
+        Plan::PlaySecretAlly(q) => nexus::commit_secret_ally(g, q, ev),
+        Plan::AllowBetrayal(ally, group) => nexus::commit_allow_betrayal(g, ally, group, ev),
+        Plan::CancelBetrayal(by, card) => nexus::commit_cancel_betrayal(g, by, card, ev),
+        Plan::DealNexus(f) => nexus::commit_deal(g, f, ev),
+        Plan::DiscardNexus(f) => nexus::commit_discard(g, f, ev),
     }
     events
 }

@@ -278,7 +278,38 @@ pub enum Action {
         frame: FrameId,
     },
 
+    /// R-NEX-CUN (Ecaz, holding the Ecaz Nexus card, unallied; Battle phase,
+    /// before Duke Vidal's battle, P-NEX-CUN-TIME): take Duke Vidal for this turn.
+    PlayCunning {},
+    /// R-NEX-BET (the unallied non-Ecaz holder; Shipment & Movement before
+    /// anyone ships or moves, P-NEX-BET-TIME): Ecaz's ally's forces in
+    /// `territory` return to its reserves, unless a Karama cancels it.
+    PlayBetrayal {
+        /// A territory where both Ecaz and its ally have forces.
+        territory: Territory,
+    },
+    /// R-NEX-SEC (the unallied holder, Ecaz not seated): does `target` hold
+    /// any of my leaders as a Traitor? The engine answers.
+    PlaySecretAlly {
+        /// Any seated player, the holder included.
+        target: Faction,
+    },
+
     // ---- host answers to response windows ----
+    /// P-NEX-BET-TIME (host): nobody cancelled the Betrayal; it takes effect.
+    AllowBetrayal {
+        /// The Betrayal response frame.
+        frame: FrameId,
+    },
+    /// P-NEX-BET-TIME (host): `faction` played the Karama `card` against the Betrayal.
+    CancelBetrayal {
+        /// The Betrayal response frame.
+        frame: FrameId,
+        /// Who played Karama (not the holder).
+        faction: Faction,
+        /// The Karama card.
+        card: CardId,
+    },
     /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
     AllowPlacement {
         /// The placement response frame.
@@ -361,6 +392,16 @@ pub enum Action {
     /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
     /// for one battle (set aside at turn end).
     DukeToMoritani {},
+    /// (host) `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
+    DealNexus {
+        /// Who receives it.
+        faction: Faction,
+    },
+    /// (host) `faction` discards its held Nexus card.
+    DiscardNexus {
+        /// Who discards.
+        faction: Faction,
+    },
     /// The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
     MoveHms {
         /// The non-stronghold territory it now points at.
@@ -397,6 +438,13 @@ impl Action {
             Action::ReactionsDone { .. } => "reactionsDone",
             Action::Relocate { .. } => "relocate",
             Action::Pass { .. } => "pass",
+            Action::PlayCunning {} => "playCunning",
+            Action::PlayBetrayal { .. } => "playBetrayal",
+            Action::PlaySecretAlly { .. } => "playSecretAlly",
+            Action::AllowBetrayal { .. } => "allowBetrayal",
+            Action::CancelBetrayal { .. } => "cancelBetrayal",
+            Action::DealNexus { .. } => "dealNexus",
+            Action::DiscardNexus { .. } => "discardNexus",
             Action::Ship { .. } => "ship",
             Action::ReviveLeader { .. } => "reviveLeader",
             Action::ReviveDuke { .. } => "reviveDuke",
@@ -416,7 +464,15 @@ impl Action {
         }
     }
 
-    /// The frame a decision command answers; `None` for host reports.
+    /// A player's own initiative (a Nexus card play): no frame, a faction actor.
+    pub fn is_play(&self) -> bool {
+        matches!(
+            self,
+            Action::PlayCunning {} | Action::PlayBetrayal { .. } | Action::PlaySecretAlly { .. }
+        )
+    }
+
+    /// The frame a decision command answers; `None` for host reports and plays.
     pub fn frame(&self) -> Option<FrameId> {
         match self {
             Action::Place { frame, .. }
@@ -433,6 +489,8 @@ impl Action {
             | Action::ReactionsDone { frame }
             | Action::Relocate { frame, .. }
             | Action::Pass { frame }
+            | Action::AllowBetrayal { frame }
+            | Action::CancelBetrayal { frame, .. }
             | Action::Ship { frame, .. }
             | Action::ReviveLeader { frame, .. }
             | Action::ReviveDuke { frame }

@@ -182,7 +182,7 @@ pub enum ApplyError {
         needs: u32,
     },
     /// R-PLC-5: Ecaz cannot cancel its own placement with Karama.
-    #[error("{0} cannot answer its own placement with Karama")]
+    #[error("{0} cannot cancel its own act with Karama")]
     OwnPlacement(Faction),
     /// The faction does not hold this card.
     #[error("{faction} does not hold card {card}")]
@@ -320,6 +320,40 @@ pub enum ApplyError {
     /// R-EFF-FRE: the group's sectors repeat.
     #[error("sector {0} is named twice")]
     DuplicateSector(Sector),
+    /// Nexus: the actor does not hold the Ecaz Nexus card (or the module is off).
+    #[error("{0} does not hold the Ecaz Nexus card")]
+    NexusNotHeld(Faction),
+    /// Nexus: the card's mode for this holder is another one (RULES §7).
+    #[error("the Ecaz Nexus card is played as {mode} by this holder")]
+    WrongNexusMode {
+        /// The mode the holder may play.
+        mode: &'static str,
+    },
+    /// Nexus: only unallied players play Nexus cards.
+    #[error("{0} is allied and cannot play a Nexus card")]
+    AlliedNexus(Faction),
+    /// Nexus: outside the card's window (P-NEX-CUN-TIME, P-NEX-BET-TIME).
+    #[error("{card} is not playable now: {why}")]
+    NexusWindow {
+        /// The mode.
+        card: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// R-NEX-BET: Ecaz and its ally do not both have forces there.
+    #[error("Ecaz and its ally do not both have forces in {0}")]
+    NotShared(Territory),
+    /// Nexus: dealing to a player who already holds a card, or from an empty deck.
+    #[error("cannot deal a Nexus card to {faction}: {why}")]
+    NexusDeal {
+        /// The player.
+        faction: Faction,
+        /// Why not.
+        why: &'static str,
+    },
+    /// Nexus cards are not in play (module off).
+    #[error("the Nexus module is not in play")]
+    NexusOff,
     /// E3 p.5: Atomics Terror is excluded from the HMS.
     #[error("Atomics Terror cannot be used on the Hidden Mobile Stronghold")]
     TerrorExcludedFromHms,
@@ -404,6 +438,13 @@ impl ApplyError {
             DeckEmpty => "rule/deck_empty",
             BranchUnavailable(_) => "rule/branch_unavailable",
             TerrorExcludedFromHms => "rule/terror_excluded_from_hms",
+            NexusNotHeld(_) => "rule/nexus_not_held",
+            WrongNexusMode { .. } => "rule/wrong_nexus_mode",
+            AlliedNexus(_) => "rule/allied_nexus",
+            NexusWindow { .. } => "rule/nexus_window",
+            NotShared(_) => "rule/not_shared",
+            NexusDeal { .. } => "rule/nexus_deal",
+            NexusOff => "rule/nexus_off",
             StrongholdFull(_) => "rule/stronghold_full",
             AllyPresent { .. } => "rule/ally_present",
             HmsEntry { .. } => "rule/hms_entry",
@@ -445,6 +486,10 @@ impl ApplyError {
             EliteRevivalUsed(_) => Some("P-TLX"),
             LeaderNotInTanks(_) | DukeRevivalEcazOnly => Some("R-EFF-TLX"),
             ParentSettled(_) => Some("P-NEST"),
+            NexusNotHeld(_) | WrongNexusMode { .. } | AlliedNexus(_) | NexusDeal { .. } | NexusOff => Some("RULES §7"),
+            NexusWindow { card: "Cunning", .. } => Some("P-NEX-CUN-TIME"),
+            NexusWindow { .. } => Some("P-NEX-BET-TIME"),
+            NotShared(_) => Some("R-NEX-BET"),
             EffectUnavailable { .. } => Some("P-UNAVAILABLE"),
             NotCopyable(_) => Some("R-EFF-BG"),
             HandFull(_) => Some("R-EFF-RIC"),

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Cause, Destruction, Origin, Viewer};
-use crate::game::{Actor, Decision, DukeCustody, Zone};
+use crate::game::{Actor, Decision, DukeCustody, Stack, Zone};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Who may see an event.
@@ -359,12 +359,92 @@ pub enum EventKind {
         /// The leader.
         leader: Leader,
     },
+    /// (public) A player was dealt a Nexus card; its identity goes to that player only.
+    NexusDealt {
+        /// Who.
+        faction: Faction,
+    },
+    /// (private to the receiver) The Nexus card dealt.
+    NexusReceived {
+        /// Who.
+        faction: Faction,
+        /// The card.
+        card: Faction,
+    },
+    /// The Ecaz Nexus card was played (and discarded).
+    NexusPlayed {
+        /// Who played it.
+        faction: Faction,
+        /// The mode.
+        mode: NexusMode,
+    },
+    /// R-NEX-BET: the Betrayal awaits Karama responses.
+    BetrayalAnnounced {
+        /// The host's response frame.
+        frame: FrameId,
+        /// The territory.
+        territory: Territory,
+        /// Ecaz's ally.
+        ally: Faction,
+    },
+    /// R-NEX-BET: a Karama cancelled the Betrayal; the board is unchanged, the card is spent.
+    BetrayalCancelled {
+        /// Who played Karama.
+        by: Faction,
+    },
+    /// R-NEX-BET: forces went from the board back to reserves (not a shipment,
+    /// movement, battle loss or revival).
+    ForcesReturned {
+        /// Whose.
+        faction: Faction,
+        /// The stacks that left the board.
+        stacks: Vec<Stack>,
+    },
+    /// R-NEX-SEC: the holder asked about `target` (the answer goes per P-NEX-SEC-AUDIENCE).
+    SecretAllyAsked {
+        /// Who asked.
+        holder: Faction,
+        /// About whom.
+        target: Faction,
+    },
+    /// R-NEX-SEC: the answer (audience per P-NEX-SEC-AUDIENCE): yes/no only.
+    SecretAllyAnswered {
+        /// Who asked.
+        holder: Faction,
+        /// About whom.
+        target: Faction,
+        /// Does the target hold any of the holder's leaders as a Traitor?
+        answer: bool,
+    },
     /// R-TRG-4: every reaction to this arrival has settled; the host may now
     /// continue the entrant's action.
     Resume {
         /// The arrival.
         arrival: ArrivalId,
     },
+}
+
+/// The three modes of the Ecaz Nexus card (RULES §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum NexusMode {
+    /// Held by Ecaz.
+    Cunning,
+    /// Ecaz seated, held by another player.
+    Betrayal,
+    /// Ecaz not seated.
+    SecretAlly,
+}
+
+impl NexusMode {
+    /// The printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            NexusMode::Cunning => "Cunning",
+            NexusMode::Betrayal => "Betrayal",
+            NexusMode::SecretAlly => "Secret Ally",
+        }
+    }
 }
 
 /// Why Duke Vidal moved.
@@ -389,6 +469,8 @@ pub enum DukeReason {
     Moritani,
     /// A turn-long control expired at the end of the turn.
     TurnEnd,
+    /// R-NEX-CUN: Ecaz took him with the Nexus Cunning.
+    Cunning,
 }
 
 /// Why a placed token returned to supply (R-TRG-9).

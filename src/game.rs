@@ -222,6 +222,9 @@ pub struct Duke {
     /// (Ecaz's control, or set aside).
     #[serde(default)]
     pub before_loan: Option<DukeCustody>,
+    /// The turn in which he was last used in a battle (P-NEX-CUN-TIME).
+    #[serde(default)]
+    pub battle_turn: Option<u32>,
 }
 
 impl Duke {
@@ -475,6 +478,18 @@ pub enum Decision {
         /// The engine-made arrival.
         arrival: ArrivalId,
     },
+    /// R-NEX-BET, P-NEX-BET-TIME: the holder played Betrayal (the card is
+    /// spent); the host reports a Karama cancel or allows it.
+    BetrayalResponse {
+        /// Who played it.
+        holder: Faction,
+        /// The territory.
+        territory: Territory,
+        /// Ecaz's ally, whose forces return.
+        ally: Faction,
+        /// The ally's forces there when it was played (every sector).
+        group: Vec<Stack>,
+    },
     /// R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
     RicheseBuy {
         /// The entry.
@@ -502,13 +517,14 @@ impl Decision {
             Decision::GuildShipment { .. } => "guildShipment",
             Decision::TleilaxuRevival { .. } => "tleilaxuRevival",
             Decision::HostReactions { .. } => "hostReactions",
+            Decision::BetrayalResponse { .. } => "betrayalResponse",
         }
     }
 
     /// The arrival whose reaction this decision belongs to.
     pub fn arrival(&self) -> Option<ArrivalId> {
         match self {
-            Decision::Placement | Decision::PlacementResponse { .. } => None,
+            Decision::Placement | Decision::PlacementResponse { .. } | Decision::BetrayalResponse { .. } => None,
             Decision::TriggerOffer { arrival, .. }
             | Decision::CopyEffect { arrival, .. }
             | Decision::ChoamDiscard { arrival, .. }
@@ -575,6 +591,14 @@ pub enum Insight {
         /// The leader on the card.
         leader: Leader,
     },
+    /// R-NEX-SEC: does `about` hold any of the asker's leaders as a Traitor?
+    /// Fixed when asked; never a count or an identity.
+    SecretAlly {
+        /// Who asked (the holder of the card).
+        asker: Faction,
+        /// The answer.
+        answer: bool,
+    },
 }
 
 impl Insight {
@@ -605,6 +629,9 @@ pub struct Game {
     pub(crate) pending: Vec<Frame>,
     pub(crate) next_frame: u32,
     pub(crate) arrivals: Vec<OpenArrival>,
+    /// Someone shipped or moved in this Shipment & Movement phase (P-NEX-BET-TIME).
+    #[serde(default)]
+    pub(crate) shipment_begun: bool,
     pub(crate) next_arrival: u32,
     pub(crate) knowledge: Vec<Knowledge>,
     pub(crate) rng: GameRng,

@@ -309,7 +309,9 @@ fn expected_actor(d: &Decision) -> Actor {
         | Decision::CopyEffect { .. }
         | Decision::EcazBranch { .. }
         | Decision::DukeLoan { .. } => Actor::Faction(Faction::Ecaz),
-        Decision::PlacementResponse { .. } | Decision::HostReactions { .. } => Actor::Host,
+        Decision::PlacementResponse { .. } | Decision::HostReactions { .. } | Decision::BetrayalResponse { .. } => {
+            Actor::Host
+        }
         Decision::ChoamDiscard { beneficiary, .. }
         | Decision::IxianSwap { beneficiary, .. }
         | Decision::RicheseBuy { beneficiary, .. }

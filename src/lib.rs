@@ -54,7 +54,7 @@ pub use board::{
 };
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
-pub use event::{Audience, DukeReason, Event, EventKind, PlacementEnd, ReturnCause};
+pub use event::{Audience, DukeReason, Event, EventKind, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
     HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,

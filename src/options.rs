@@ -12,10 +12,10 @@ use crate::board::KARAMA;
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::Forces;
 use crate::game::{Actor, Decision, Game};
+use crate::ids::{CardId, Leader, Sector, Territory};
 use crate::ids::{Faction, FrameId};
-use crate::ids::{Leader, Sector, Territory};
 use crate::rules::effects::describe;
-use crate::rules::{effects, placement};
+use crate::rules::{effects, nexus, placement};
 
 /// What an actor may do now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -227,19 +227,29 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                 }
                 Decision::PlacementResponse { .. } => {
                     add(Action::AllowPlacement { frame: id });
-                    for s in &game.factions {
-                        if s.faction == Faction::Ecaz {
-                            continue;
-                        }
-                        for &card in &s.hand {
-                            if game.treachery.kind(card) == Some(KARAMA) {
-                                add(Action::CancelPlacement {
-                                    frame: id,
-                                    faction: s.faction,
-                                    card,
-                                });
-                            }
-                        }
+                    for (faction, card) in karamas(game, Faction::Ecaz) {
+                        add(Action::CancelPlacement {
+                            frame: id,
+                            faction,
+                            card,
+                        });
+                    }
+                }
+                Decision::BetrayalResponse {
+                    holder,
+                    territory,
+                    ally,
+                    group,
+                } => {
+                    if nexus::check_allow_betrayal(game, *territory, *ally, group).is_ok() {
+                        add(Action::AllowBetrayal { frame: id });
+                    }
+                    for (faction, card) in karamas(game, *holder) {
+                        add(Action::CancelBetrayal {
+                            frame: id,
+                            faction,
+                            card,
+                        });
                     }
                 }
             }
@@ -247,8 +257,9 @@ pub fn options(game: &Game, actor: Actor) -> Options {
         }
         Some(_) => None,
         None => {
-            if actor == Actor::Host {
-                commands.push(Command::host(Action::EndPhase { phase: game.phase }));
+            match actor {
+                Actor::Host => commands.push(Command::host(Action::EndPhase { phase: game.phase })),
+                Actor::Faction(f) => commands.extend(plays(game, f)),
             }
             None
         }
@@ -258,6 +269,35 @@ pub fn options(game: &Game, actor: Actor) -> Options {
         commands,
         choices,
     }
+}
+
+/// Every Karama card held by a seated faction other than `excluded` (host answers).
+fn karamas(game: &Game, excluded: Faction) -> Vec<(Faction, CardId)> {
+    game.factions
+        .iter()
+        .filter(|s| s.faction != excluded)
+        .flat_map(|s| s.hand.iter().map(move |&card| (s.faction, card)))
+        .filter(|&(_, card)| game.treachery.kind(card) == Some(KARAMA))
+        .collect()
+}
+
+/// The Nexus plays open to `f` now (only its holder has any).
+fn plays(game: &Game, f: Faction) -> Vec<Command> {
+    let mut out = Vec::new();
+    if nexus::check_cunning(game, f).is_ok() {
+        out.push(Command::faction(f, Action::PlayCunning {}));
+    }
+    for territory in Territory::ALL {
+        if nexus::check_betrayal(game, f, territory).is_ok() {
+            out.push(Command::faction(f, Action::PlayBetrayal { territory }));
+        }
+    }
+    for &target in game.seats() {
+        if nexus::check_secret_ally(game, f, target).is_ok() {
+            out.push(Command::faction(f, Action::PlaySecretAlly { target }));
+        }
+    }
+    out
 }
 
 /// Every position a beneficiary may enter from elsewhere (reserves or

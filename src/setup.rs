@@ -419,11 +419,13 @@ impl Setup {
             duke: Duke {
                 custody: self.duke.unwrap_or(DukeCustody::SetAside),
                 before_loan: self.duke_before_loan,
+                battle_turn: None,
             },
             ambassadors,
             pending: Vec::new(),
             next_frame: 1,
             arrivals: Vec::new(),
+            shipment_begun: false,
             next_arrival: 1,
             knowledge: Vec::new(),
             rng: rng.clone(),

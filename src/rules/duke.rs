@@ -96,6 +96,7 @@ pub(crate) fn commit_used_in_battle(g: &mut Game, events: &mut Vec<Event>) {
         } => after_loan(g),
         _ => DukeCustody::SetAside,
     };
+    g.duke.battle_turn = Some(g.turn);
     set(g, next, DukeReason::BattleUse, events);
 }
 
@@ -106,6 +107,7 @@ pub(crate) fn check_killed(g: &Game) -> Result<(), ApplyError> {
 
 /// R-DUKE-3: to the Tanks (the death bounty is the host's concern).
 pub(crate) fn commit_killed(g: &mut Game, events: &mut Vec<Event>) {
+    g.duke.battle_turn = Some(g.turn);
     set(g, DukeCustody::Tanks, DukeReason::Killed, events);
 }
 

@@ -277,6 +277,9 @@ fn open_offer(g: &mut Game, arrival: ArrivalId, r: &Report, offer: Offer, events
 pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
     let r = plan.report;
     move_forces(g, &r);
+    if g.phase == crate::ids::Phase::ShipmentMovement && matches!(r.cause, Cause::Shipment | Cause::Movement) {
+        g.shipment_begun = true; // P-NEX-BET-TIME: Betrayal's window has passed
+    }
     let arrival = announce(g, &r, events);
     if let Some(offer) = plan.offer {
         open_offer(g, arrival, &r, offer, events);

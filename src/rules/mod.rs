@@ -10,6 +10,7 @@ pub(crate) mod effects;
 pub(crate) mod entry;
 pub(crate) mod karama;
 pub(crate) mod knowledge;
+pub(crate) mod nexus;
 pub(crate) mod occupancy;
 pub(crate) mod placement;
 pub(crate) mod storm;

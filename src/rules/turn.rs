@@ -35,6 +35,7 @@ pub(crate) fn commit_end_phase(g: &mut Game, events: &mut Vec<Event>) {
 /// Move to the next phase; after Mentat a new turn begins with Storm and the
 /// turn-scoped bookkeeping resets (R-PLC-2: the placement counter resets each turn).
 pub(crate) fn advance(g: &mut Game, events: &mut Vec<Event>) {
+    g.shipment_begun = false;
     match g.phase.next() {
         Some(next) => g.phase = next,
         None => {
