@@ -136,7 +136,8 @@ struct Split {
 
 /// What a faction sees beyond the spectator must be about itself only: its
 /// own entry in `factions` (and, for Ecaz, its Ambassador supply and cohort
-/// under P-SUPPLY-VIS = ownerOnly).
+/// under P-SUPPLY-VIS = ownerOnly), and its own knowledge records (issue 3
+/// §6: what it learned through an inspection).
 fn assert_private_scope(name: &str, when: &str, obs: &Observation, split: &Split) {
     let seats: Vec<String> = obs
         .views
@@ -148,9 +149,16 @@ fn assert_private_scope(name: &str, when: &str, obs: &Observation, split: &Split
             continue;
         };
         let own_prefix = format!("/factions/{own}/");
+        let own_knowledge = obs
+            .views
+            .iter()
+            .filter(|v| v.viewer.to_string() == *who)
+            .all(|v| v.knowledge.iter().all(|k| k.viewer.to_string() == *who));
         let Value::Object(m) = part else { continue };
         for key in m.keys() {
-            let ok = key.starts_with(&own_prefix) || (who == "ecaz" && key.starts_with("/ambassadors/"));
+            let ok = key.starts_with(&own_prefix)
+                || (who == "ecaz" && key.starts_with("/ambassadors/"))
+                || (own_knowledge && (key == "/knowledge" || key.starts_with("/knowledge/")));
             assert!(ok, "{name} {when}: {who}'s view differs from the spectator's at {key}");
         }
     }
