@@ -345,6 +345,11 @@ pub struct GameOptions {
     /// The Nexus module (Nexus cards in play).
     #[serde(default)]
     pub nexus: bool,
+    /// The engine applies the storm's force losses when the host moves the
+    /// storm (base rules; Fremen lose half, rounded up). Off: the host reports
+    /// storm losses itself with `loseForces`.
+    #[serde(default)]
+    pub storm_losses: bool,
 }
 
 /// The actor of a command or the owner of a decision frame.

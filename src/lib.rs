@@ -54,7 +54,7 @@ pub use board::{
 };
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
-pub use event::{Audience, DukeReason, Event, EventKind, NexusMode, PlacementEnd, ReturnCause};
+pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
     HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
@@ -68,5 +68,6 @@ pub use json::{
 pub use options::{options, Options};
 pub use policy::*;
 pub use rules::storm::MAX_STORM_MOVE;
+pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
 pub use setup::{base_catalog, elite_total, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED};
 pub use view::{view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
