@@ -305,6 +305,12 @@ pub enum EventKind {
         /// Cards in the new deck.
         cards: u32,
     },
+    /// (host only) The new deck order after a reshuffle, top first, so a host
+    /// can mirror the deck from the event stream.
+    DeckOrder {
+        /// The draw pile, top first.
+        deck: Vec<CardId>,
+    },
     /// R-TRG-8: the cohort completed; used tokens went back to the pool.
     CohortRecycled {
         /// Tokens returned to the pool.
