@@ -354,6 +354,17 @@ pub enum ApplyError {
     /// Nexus cards are not in play (module off).
     #[error("the Nexus module is not in play")]
     NexusOff,
+    /// R-TRG-7: the offered token is no longer there (a nested reaction used it).
+    #[error("the {token} Ambassador is no longer in {territory}")]
+    TokenGone {
+        /// The token offered.
+        token: Ambassador,
+        /// Its stronghold.
+        territory: Territory,
+    },
+    /// Only the engine makes arrivals with an Ambassador-effect cause.
+    #[error("only the engine reports arrivals caused by an Ambassador effect")]
+    EngineCause,
     /// A report of zero (nothing happened).
     #[error("an amount of zero reports nothing")]
     ZeroAmount,
@@ -490,6 +501,8 @@ impl ApplyError {
             NexusDeal { .. } => "rule/nexus_deal",
             NexusOff => "rule/nexus_off",
             ZeroAmount => "rule/zero_amount",
+            TokenGone { .. } => "rule/token_gone",
+            EngineCause => "rule/engine_cause",
             SpiceLimit(_) => "rule/spice_limit",
             SameFaction(_) => "rule/same_faction",
             TooManyTraitors { .. } => "rule/too_many_traitors",
@@ -533,6 +546,8 @@ impl ApplyError {
             | InvalidPosition { .. }
             | NotEnoughForces { .. } => Some("R-TRG-3"),
             NotABeneficiary(_) => Some("R-TRG-5"),
+            TokenGone { .. } => Some("R-TRG-7"),
+            EngineCause => Some("P-NEST"),
             StrongholdFull(_) | AllyPresent { .. } | InStorm { .. } | DuplicateSector(_) => Some("R-EFF-FRE"),
             HmsEntry { .. } => Some("P-FRE-ROUTE"),
             TooManyForces { .. } => Some("R-EFF-GLD"),

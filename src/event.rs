@@ -199,8 +199,11 @@ pub enum EventKind {
         frame: FrameId,
         /// Who answers.
         actor: Actor,
-        /// The decision.
-        decision: Decision,
+        /// The decision kind.
+        decision_kind: String,
+        /// The decision; `null` in the public copy when P-SUPPLY-VIS
+        /// `ownerOnly` hides it (Ecaz and the host get a copy with it).
+        decision: Option<Decision>,
     },
     /// R-TRG-1: Ecaz declined; the token stays.
     TriggerDeclined {

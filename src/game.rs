@@ -526,6 +526,13 @@ impl Decision {
         }
     }
 
+    /// Under P-SUPPLY-VIS `ownerOnly`, is this decision's content hidden from
+    /// everyone but Ecaz and the host? (A placement announcement names a
+    /// token still in the supply; BG copy candidates reveal the cohort.)
+    pub fn reveals_supply(&self) -> bool {
+        matches!(self, Decision::PlacementResponse { .. } | Decision::CopyEffect { .. })
+    }
+
     /// The arrival whose reaction this decision belongs to.
     pub fn arrival(&self) -> Option<ArrivalId> {
         match self {

@@ -52,7 +52,7 @@ pub use board::{
     storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
     STRONGHOLDS,
 };
-pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, Viewer};
+pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
@@ -65,7 +65,7 @@ pub use json::{
     apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json, setup_from_json,
     view_json, JsonOutcome,
 };
-pub use options::{options, Options};
+pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
 pub use rules::storm::MAX_STORM_MOVE;
 pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
