@@ -11,7 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
-use crate::rules::{duke, effects, entry, nexus, placement, storm, trigger, turn};
+use crate::rules::{duke, effects, entry, nexus, placement, storm, table, trigger, turn};
 
 /// A validated command, ready to commit.
 #[derive(Debug)]
@@ -51,6 +51,7 @@ enum Plan {
     AllowBetrayal(crate::ids::Faction, Vec<crate::game::Stack>),
     CancelBetrayal(crate::ids::Faction, crate::ids::CardId),
     DealNexus(crate::ids::Faction),
+    Table(table::Report),
     DiscardNexus(crate::ids::Faction),
 }
 
@@ -288,6 +289,9 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             return Err(ApplyError::DecisionPending(open.id));
         }
     }
+    if table::is_table_report(&cmd.action) {
+        return table::check(g, &cmd.action).map(Plan::Table);
+    }
     match &cmd.action {
         Action::EndPhase { phase } => turn::check_end_phase(g, *phase).map(|()| Plan::EndPhase),
         Action::MoveStorm { sectors } => storm::check_move_storm(g, *sectors).map(Plan::MoveStorm),
@@ -327,7 +331,22 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
         Action::DukeToMoritani {} => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
         Action::DealNexus { faction } => nexus::check_deal(g, *faction).map(|()| Plan::DealNexus(*faction)),
         Action::DiscardNexus { faction } => nexus::check_discard(g, *faction).map(|()| Plan::DiscardNexus(*faction)),
-        Action::Place { .. }
+        Action::GainSpice { .. }
+        | Action::PaySpice { .. }
+        | Action::DrawCard { .. }
+        | Action::DiscardCard { .. }
+        | Action::GiveCard { .. }
+        | Action::SetTraitors { .. }
+        | Action::SetFaceDancers { .. }
+        | Action::LoseForces { .. }
+        | Action::ReturnForces { .. }
+        | Action::ReviveFromTanks { .. }
+        | Action::FlipAdvisors { .. }
+        | Action::SetLeader { .. }
+        | Action::FormAlliance { .. }
+        | Action::BreakAlliance { .. }
+        | Action::SetHandLimit { .. }
+        | Action::Place { .. }
         | Action::FinishPlacement { .. }
         | Action::PlayCunning {}
         | Action::PlayBetrayal { .. }
@@ -397,6 +416,7 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::AllowBetrayal(ally, group) => nexus::commit_allow_betrayal(g, ally, group, ev),
         Plan::CancelBetrayal(by, card) => nexus::commit_cancel_betrayal(g, by, card, ev),
         Plan::DealNexus(f) => nexus::commit_deal(g, f, ev),
+        Plan::Table(r) => table::commit(g, r, ev),
         Plan::DiscardNexus(f) => nexus::commit_discard(g, f, ev),
     }
     events

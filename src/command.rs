@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::Actor;
+use crate::game::{Actor, LeaderCustody};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Where arriving forces come from.
@@ -369,7 +369,10 @@ pub enum Action {
         phase: Phase,
     },
     /// The storm moves `sectors` sectors counter-clockwise (Storm phase); exposed
-    /// strongholds on its path return their Ambassador (R-TRG-9).
+    /// strongholds on its path return their Ambassador (R-TRG-9). With the
+    /// game option `stormLosses` the engine also destroys the forces in exposed
+    /// sectors on its path per the base rules (Fremen lose half, rounded up);
+    /// otherwise the host reports the losses itself (`loseForces`).
     MoveStorm {
         /// Sectors moved, 0..=20.
         sectors: u32,
@@ -392,6 +395,144 @@ pub enum Action {
     /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
     /// for one battle (set aside at turn end).
     DukeToMoritani {},
+    // ---- host reports: table sync (issue 7) ----
+    /// (host) spice from the bank (income, collection, charity, …).
+    GainSpice {
+        /// Who.
+        faction: Faction,
+        /// How much (> 0).
+        amount: u32,
+    },
+    /// (host) spice paid to the bank (`to` null) or to another faction.
+    PaySpice {
+        /// Who pays.
+        faction: Faction,
+        /// How much (> 0, at most what it has).
+        amount: u32,
+        /// Recipient, or null for the bank.
+        #[serde(default)]
+        to: Option<Faction>,
+    },
+    /// (host) `faction` draws the top Treachery card (the discard pile is
+    /// reshuffled, seeded, when the deck is empty).
+    DrawCard {
+        /// Who draws.
+        faction: Faction,
+    },
+    /// (host) `faction` discards `card` from its hand.
+    DiscardCard {
+        /// Who.
+        faction: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// (host) `card` passes from one hand to another (gift, trade, capture …).
+    GiveCard {
+        /// Who gives.
+        from: Faction,
+        /// Who receives.
+        to: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// (host) the Traitor cards `faction` now holds (dealt, kept or replaced).
+    SetTraitors {
+        /// Who (not the Tleilaxu, who hold Face Dancers).
+        faction: Faction,
+        /// The cards held now (at most 4).
+        traitors: Vec<Leader>,
+    },
+    /// (host) the Face Dancers the Tleilaxu now hold face down (at most 3).
+    SetFaceDancers {
+        /// The cards held now.
+        face_dancers: Vec<Leader>,
+    },
+    /// (host) forces lost on the board (battle, storm, …) go to the Tanks.
+    LoseForces {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+        /// Ordinary forces (BG fighters).
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces.
+        #[serde(default)]
+        elite: u32,
+        /// BG advisors.
+        #[serde(default)]
+        advisors: u32,
+    },
+    /// (host) forces leave the board for the reserves (not a loss).
+    ReturnForces {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+        /// Ordinary forces.
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces.
+        #[serde(default)]
+        elite: u32,
+        /// BG advisors.
+        #[serde(default)]
+        advisors: u32,
+    },
+    /// (host) ordinary revival: forces from the Tanks to reserves (at most one
+    /// elite per turn, shared with the Tleilaxu Ambassador, P-TLX).
+    ReviveFromTanks {
+        /// Whose.
+        faction: Faction,
+        /// Ordinary forces.
+        #[serde(default)]
+        normal: u32,
+        /// Elite forces.
+        #[serde(default)]
+        elite: u32,
+    },
+    /// (host) Bene Gesserit forces flip between advisors and fighters in one sector.
+    FlipAdvisors {
+        /// Where.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+        /// How many.
+        count: u32,
+        /// Advisors become fighters (true) or fighters become advisors (false).
+        to_fighters: bool,
+    },
+    /// (host) a leader's custody changed: killed (tanks), revived or returned
+    /// (available), captured, made a ghola.
+    SetLeader {
+        /// The leader.
+        leader: Leader,
+        /// Its new custody (must differ from the current one).
+        custody: LeaderCustody,
+    },
+    /// (host) two unallied factions ally (held Nexus cards are discarded).
+    FormAlliance {
+        /// One.
+        a: Faction,
+        /// The other.
+        b: Faction,
+    },
+    /// (host) `faction`'s alliance ends (a lent Duke returns, P-DUKE-LOAN).
+    BreakAlliance {
+        /// Either partner.
+        faction: Faction,
+    },
+    /// (host) a hand limit changed.
+    SetHandLimit {
+        /// Whose.
+        faction: Faction,
+        /// The new limit (1–20).
+        limit: u8,
+    },
     /// (host) `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
     DealNexus {
         /// Who receives it.
@@ -444,6 +585,21 @@ impl Action {
             Action::AllowBetrayal { .. } => "allowBetrayal",
             Action::CancelBetrayal { .. } => "cancelBetrayal",
             Action::DealNexus { .. } => "dealNexus",
+            Action::GainSpice { .. } => "gainSpice",
+            Action::PaySpice { .. } => "paySpice",
+            Action::DrawCard { .. } => "drawCard",
+            Action::DiscardCard { .. } => "discardCard",
+            Action::GiveCard { .. } => "giveCard",
+            Action::SetTraitors { .. } => "setTraitors",
+            Action::SetFaceDancers { .. } => "setFaceDancers",
+            Action::LoseForces { .. } => "loseForces",
+            Action::ReturnForces { .. } => "returnForces",
+            Action::ReviveFromTanks { .. } => "reviveFromTanks",
+            Action::FlipAdvisors { .. } => "flipAdvisors",
+            Action::SetLeader { .. } => "setLeader",
+            Action::FormAlliance { .. } => "formAlliance",
+            Action::BreakAlliance { .. } => "breakAlliance",
+            Action::SetHandLimit { .. } => "setHandLimit",
             Action::DiscardNexus { .. } => "discardNexus",
             Action::Ship { .. } => "ship",
             Action::ReviveLeader { .. } => "reviveLeader",

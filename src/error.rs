@@ -354,6 +354,61 @@ pub enum ApplyError {
     /// Nexus cards are not in play (module off).
     #[error("the Nexus module is not in play")]
     NexusOff,
+    /// R-TRG-7: the offered token is no longer there (a nested reaction used it).
+    #[error("the {token} Ambassador is no longer in {territory}")]
+    TokenGone {
+        /// The token offered.
+        token: Ambassador,
+        /// Its stronghold.
+        territory: Territory,
+    },
+    /// Only the engine makes arrivals with an Ambassador-effect cause.
+    #[error("only the engine reports arrivals caused by an Ambassador effect")]
+    EngineCause,
+    /// A report of zero (nothing happened).
+    #[error("an amount of zero reports nothing")]
+    ZeroAmount,
+    /// Spice beyond the engine's guard.
+    #[error("spice totals stay at most {0}")]
+    SpiceLimit(u32),
+    /// A faction named twice where two are needed.
+    #[error("{0} cannot be both sides")]
+    SameFaction(Faction),
+    /// Too many Traitor cards (or Face Dancers).
+    #[error("{faction} holds at most {max} such cards")]
+    TooManyTraitors {
+        /// Who.
+        faction: Faction,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A Traitor card that is named twice, held by another faction, or not of a seated faction.
+    #[error("the {0} Traitor card cannot be held here")]
+    TraitorUnavailable(Leader),
+    /// An impossible leader move (e.g. killing a dead leader).
+    #[error("{leader} cannot go from {from:?} to {to:?}")]
+    LeaderMove {
+        /// The leader.
+        leader: Leader,
+        /// Where it is.
+        from: crate::game::LeaderCustody,
+        /// Where the report sends it.
+        to: crate::game::LeaderCustody,
+    },
+    /// Two factions that cannot ally now.
+    #[error("{a} and {b} cannot ally (one is allied, or they are the same)")]
+    AllianceImpossible {
+        /// One.
+        a: Faction,
+        /// The other.
+        b: Faction,
+    },
+    /// Not allied.
+    #[error("{0} has no ally")]
+    NotAllied(Faction),
+    /// A hand limit out of range.
+    #[error("a hand limit is 1–20, not {0}")]
+    HandLimit(u8),
     /// E3 p.5: Atomics Terror is excluded from the HMS.
     #[error("Atomics Terror cannot be used on the Hidden Mobile Stronghold")]
     TerrorExcludedFromHms,
@@ -445,6 +500,17 @@ impl ApplyError {
             NotShared(_) => "rule/not_shared",
             NexusDeal { .. } => "rule/nexus_deal",
             NexusOff => "rule/nexus_off",
+            ZeroAmount => "rule/zero_amount",
+            TokenGone { .. } => "rule/token_gone",
+            EngineCause => "rule/engine_cause",
+            SpiceLimit(_) => "rule/spice_limit",
+            SameFaction(_) => "rule/same_faction",
+            TooManyTraitors { .. } => "rule/too_many_traitors",
+            TraitorUnavailable(_) => "rule/traitor_unavailable",
+            LeaderMove { .. } => "rule/leader_move",
+            AllianceImpossible { .. } => "rule/alliance_impossible",
+            NotAllied(_) => "rule/not_allied",
+            HandLimit(_) => "rule/hand_limit",
             StrongholdFull(_) => "rule/stronghold_full",
             AllyPresent { .. } => "rule/ally_present",
             HmsEntry { .. } => "rule/hms_entry",
@@ -480,6 +546,8 @@ impl ApplyError {
             | InvalidPosition { .. }
             | NotEnoughForces { .. } => Some("R-TRG-3"),
             NotABeneficiary(_) => Some("R-TRG-5"),
+            TokenGone { .. } => Some("R-TRG-7"),
+            EngineCause => Some("P-NEST"),
             StrongholdFull(_) | AllyPresent { .. } | InStorm { .. } | DuplicateSector(_) => Some("R-EFF-FRE"),
             HmsEntry { .. } => Some("P-FRE-ROUTE"),
             TooManyForces { .. } => Some("R-EFF-GLD"),

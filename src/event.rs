@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Cause, Destruction, Origin, Viewer};
-use crate::game::{Actor, Decision, DukeCustody, Stack, Zone};
+use crate::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Who may see an event.
@@ -199,8 +199,11 @@ pub enum EventKind {
         frame: FrameId,
         /// Who answers.
         actor: Actor,
-        /// The decision.
-        decision: Decision,
+        /// The decision kind.
+        decision_kind: String,
+        /// The decision; `null` in the public copy when P-SUPPLY-VIS
+        /// `ownerOnly` hides it (Ecaz and the host get a copy with it).
+        decision: Option<Decision>,
     },
     /// R-TRG-1: Ecaz declined; the token stays.
     TriggerDeclined {
@@ -304,6 +307,12 @@ pub enum EventKind {
     DeckReshuffled {
         /// Cards in the new deck.
         cards: u32,
+    },
+    /// (host only) The new deck order after a reshuffle, top first, so a host
+    /// can mirror the deck from the event stream.
+    DeckOrder {
+        /// The draw pile, top first.
+        deck: Vec<CardId>,
     },
     /// R-TRG-8: the cohort completed; used tokens went back to the pool.
     CohortRecycled {
@@ -416,6 +425,90 @@ pub enum EventKind {
         /// Does the target hold any of the holder's leaders as a Traitor?
         answer: bool,
     },
+    /// Forces went from the board to the Tanks.
+    ForcesLost {
+        /// Whose.
+        faction: Faction,
+        /// What was lost, per sector (`advisors` included).
+        stacks: Vec<Stack>,
+        /// Why.
+        cause: LossCause,
+    },
+    /// (host report) Forces went from the Tanks to reserves by ordinary revival.
+    ForcesRevivedFromTanks {
+        /// Whose.
+        faction: Faction,
+        /// Ordinary forces.
+        normal: u32,
+        /// Elite forces.
+        elite: u32,
+    },
+    /// Bene Gesserit forces flipped in one sector.
+    AdvisorsFlipped {
+        /// Where.
+        territory: Territory,
+        /// Sector.
+        sector: Sector,
+        /// How many.
+        count: u32,
+        /// To fighters (true) or to advisors.
+        to_fighters: bool,
+    },
+    /// A card passed between hands (public: the identity goes to the two parties).
+    CardGiven {
+        /// Giver.
+        from: Faction,
+        /// Receiver.
+        to: Faction,
+    },
+    /// (private to giver and receiver) The card given.
+    CardPassed {
+        /// Giver.
+        from: Faction,
+        /// Receiver.
+        to: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// (public) How many Traitor cards (or Face Dancers) a faction holds now.
+    TraitorsChanged {
+        /// Whose.
+        faction: Faction,
+        /// Traitor cards held.
+        traitors: u32,
+        /// Face Dancers held.
+        face_dancers: u32,
+    },
+    /// (private to the holder) The Traitor cards / Face Dancers held now.
+    TraitorsHeld {
+        /// Whose.
+        faction: Faction,
+        /// Traitor cards.
+        traitors: Vec<Leader>,
+        /// Face Dancers.
+        face_dancers: Vec<Leader>,
+    },
+    /// A leader's custody changed.
+    LeaderMoved {
+        /// The leader.
+        leader: Leader,
+        /// Its custody now.
+        custody: LeaderCustody,
+    },
+    /// An alliance ended.
+    AllianceBroken {
+        /// One partner.
+        a: Faction,
+        /// The other.
+        b: Faction,
+    },
+    /// A hand limit changed.
+    HandLimitSet {
+        /// Whose.
+        faction: Faction,
+        /// The limit.
+        limit: u8,
+    },
     /// R-TRG-4: every reaction to this arrival has settled; the host may now
     /// continue the entrant's action.
     Resume {
@@ -445,6 +538,16 @@ impl NexusMode {
             NexusMode::SecretAlly => "Secret Ally",
         }
     }
+}
+
+/// Why forces went to the Tanks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LossCause {
+    /// Host-reported (battle, Lasgun/Shield, Terror …).
+    Reported,
+    /// The storm, applied by the engine (`moveStorm` with `destroyForces`).
+    Storm,
 }
 
 /// Why Duke Vidal moved.

@@ -345,6 +345,11 @@ pub struct GameOptions {
     /// The Nexus module (Nexus cards in play).
     #[serde(default)]
     pub nexus: bool,
+    /// The engine applies the storm's force losses when the host moves the
+    /// storm (base rules; Fremen lose half, rounded up). Off: the host reports
+    /// storm losses itself with `loseForces`.
+    #[serde(default)]
+    pub storm_losses: bool,
 }
 
 /// The actor of a command or the owner of a decision frame.
@@ -519,6 +524,13 @@ impl Decision {
             Decision::HostReactions { .. } => "hostReactions",
             Decision::BetrayalResponse { .. } => "betrayalResponse",
         }
+    }
+
+    /// Under P-SUPPLY-VIS `ownerOnly`, is this decision's content hidden from
+    /// everyone but Ecaz and the host? (A placement announcement names a
+    /// token still in the supply; BG copy candidates reveal the cohort.)
+    pub fn reveals_supply(&self) -> bool {
+        matches!(self, Decision::PlacementResponse { .. } | Decision::CopyEffect { .. })
     }
 
     /// The arrival whose reaction this decision belongs to.

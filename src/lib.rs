@@ -52,9 +52,9 @@ pub use board::{
     storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
     STRONGHOLDS,
 };
-pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, Viewer};
+pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
-pub use event::{Audience, DukeReason, Event, EventKind, NexusMode, PlacementEnd, ReturnCause};
+pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
     HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
@@ -65,8 +65,9 @@ pub use json::{
     apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json, setup_from_json,
     view_json, JsonOutcome,
 };
-pub use options::{options, Options};
+pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
 pub use rules::storm::MAX_STORM_MOVE;
+pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
 pub use setup::{base_catalog, elite_total, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED};
 pub use view::{view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

@@ -15,7 +15,7 @@ use crate::game::{Actor, Decision, Game};
 use crate::ids::{CardId, Leader, Sector, Territory};
 use crate::ids::{Faction, FrameId};
 use crate::rules::effects::describe;
-use crate::rules::{effects, nexus, placement};
+use crate::rules::{effects, nexus, placement, trigger};
 
 /// What an actor may do now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -51,8 +51,10 @@ pub struct GroupSource {
     pub sectors: Vec<SectorForces>,
     /// These are BG advisors.
     pub advisors: bool,
-    /// May the group enter the HMS from here?
-    pub to_hms: bool,
+    /// Where a group from here may go (other territories, this territory's
+    /// other sectors, the HMS when allowed). A group whose sectors all equal
+    /// the destination sector does not move and is refused.
+    pub destinations: Vec<Position>,
 }
 
 /// A choice descriptor.
@@ -65,15 +67,12 @@ pub struct GroupSource {
 )]
 pub enum Choice {
     /// R-EFF-FRE: `relocate` a non-empty group taken from the sectors of one
-    /// source (at most what each lists) to its own territory's other sectors,
-    /// to any of `destinations`, or to the HMS (sector 0) where `toHms`.
+    /// source (at most what each lists) to one of that source's destinations.
     Relocate {
         /// The frame.
         frame: FrameId,
-        /// Where a group may come from.
+        /// Where a group may come from, each with its destinations.
         sources: Vec<GroupSource>,
-        /// Where a group may go from any other territory.
-        destinations: Vec<Position>,
     },
     /// R-EFF-GLD: `ship` 1..=`max` forces (at most the reserves of each kind) to one of `destinations`.
     Ship {
@@ -129,10 +128,25 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                     }
                     add(Action::FinishPlacement { frame: id });
                 }
-                Decision::TriggerOffer { beneficiaries, .. } => {
+                Decision::TriggerOffer {
+                    arrival,
+                    token,
+                    territory,
+                    entrant,
+                    beneficiaries,
+                } => {
                     add(Action::Decline { frame: id });
+                    let offer = trigger::OfferData {
+                        arrival: *arrival,
+                        token: *token,
+                        territory: *territory,
+                        entrant: *entrant,
+                        beneficiaries,
+                    };
                     for &beneficiary in beneficiaries {
-                        add(Action::Trigger { frame: id, beneficiary });
+                        if trigger::check_trigger(game, offer, beneficiary).is_ok() {
+                            add(Action::Trigger { frame: id, beneficiary });
+                        }
                     }
                 }
                 Decision::CopyEffect { candidates, .. } => {
@@ -210,7 +224,7 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                         frame: id,
                         reserves,
                         max: describe::GUILD_MAX,
-                        destinations: destinations(game, *beneficiary, true),
+                        destinations: destinations(game, *beneficiary, true, false),
                     });
                 }
                 Decision::TleilaxuRevival { beneficiary, .. } => {
@@ -304,14 +318,14 @@ fn plays(game: &Game, f: Faction) -> Vec<Command> {
 /// another territory), found from the rules directly (one check per
 /// position, no trial commands). The HMS is listed only when `with_hms`
 /// (its entry depends on where the forces come from).
-fn destinations(game: &Game, beneficiary: Faction, with_hms: bool) -> Vec<Position> {
+fn destinations(game: &Game, beneficiary: Faction, with_hms: bool, advisors: bool) -> Vec<Position> {
     let mut out = Vec::new();
     for territory in Territory::ALL {
         if territory == Territory::HiddenMobileStronghold && !with_hms {
             continue;
         }
         for &sector in board::info(territory).sectors {
-            if describe::check_destination(game, beneficiary, None, territory, sector).is_ok() {
+            if describe::check_destination(game, beneficiary, None, territory, sector, advisors).is_ok() {
                 out.push(Position { territory, sector });
             }
         }
@@ -349,23 +363,44 @@ fn relocate_choice(game: &Game, frame: FrameId, beneficiary: Faction) -> Choice 
                     territory: st.territory,
                     sectors: vec![entry],
                     advisors,
-                    to_hms: game.hms().is_some()
-                        && describe::check_destination(
-                            game,
-                            beneficiary,
-                            Some(st.territory),
-                            Territory::HiddenMobileStronghold,
-                            0,
-                        )
-                        .is_ok(),
+                    destinations: Vec::new(),
                 }),
             }
         }
     }
-    let destinations = destinations(game, beneficiary, false);
-    Choice::Relocate {
-        frame,
-        sources,
-        destinations,
+    // Entries from elsewhere, computed once per kind of group; then, per
+    // source, its own territory's sectors and the HMS where it may go.
+    let mut common: [Option<Vec<Position>>; 2] = [None, None];
+    for source in &mut sources {
+        let slot = usize::from(source.advisors);
+        let base = match common.get_mut(slot) {
+            Some(Some(list)) => list.clone(),
+            Some(cell) => {
+                let list = destinations(game, beneficiary, false, source.advisors);
+                *cell = Some(list.clone());
+                list
+            }
+            None => Vec::new(),
+        };
+        let from = source.territory;
+        let mut list: Vec<Position> = base.into_iter().filter(|p| p.territory != from).collect();
+        for &sector in board::info(from).sectors {
+            if describe::check_destination(game, beneficiary, Some(from), from, sector, source.advisors).is_ok() {
+                list.push(Position {
+                    territory: from,
+                    sector,
+                });
+            }
+        }
+        let hms = Territory::HiddenMobileStronghold;
+        if from != hms && describe::check_destination(game, beneficiary, Some(from), hms, 0, source.advisors).is_ok() {
+            list.push(Position {
+                territory: hms,
+                sector: 0,
+            });
+        }
+        list.sort_by_key(|p| (p.territory, p.sector));
+        source.destinations = list;
     }
+    Choice::Relocate { frame, sources }
 }

@@ -95,6 +95,10 @@ pub struct Setup {
     /// While Duke Vidal is lent (P-DUKE-LOAN): the custody he returns to.
     #[serde(default)]
     pub duke_before_loan: Option<DukeCustody>,
+    /// Import a game at Ecaz's open end-of-Revival placement window (R-PLC-1):
+    /// the built game starts with the placement frame open (phase `revival`).
+    #[serde(default)]
+    pub placement_open: bool,
 }
 
 /// One faction's table state; every field is optional.
@@ -191,7 +195,13 @@ impl Setup {
     pub fn build(&self) -> Result<Game, ApplyError> {
         let mut problems = self.setup_problems();
         let mut rng = GameRng::from_seed(self.seed.min(MAX_SEED));
-        let game = self.assemble(&mut rng);
+        let mut game = self.assemble(&mut rng);
+        if self.placement_open {
+            game.push_frame(
+                crate::game::Actor::Faction(Faction::Ecaz),
+                crate::game::Decision::Placement,
+            );
+        }
         problems.extend(integrity::problems(&game));
         if problems.is_empty() {
             Ok(game)
@@ -212,6 +222,15 @@ impl Setup {
         for f in self.factions.keys() {
             if !self.seats.contains(f) {
                 p.push(Problem::new(format!("factions.{f}"), format!("{f} is not seated")));
+            }
+        }
+        if self.placement_open {
+            let closed = self.ambassadors.as_ref().is_some_and(|a| a.placement.closed);
+            if self.phase != Some(Phase::Revival) || !self.seats.contains(&Faction::Ecaz) || closed {
+                p.push(Problem::new(
+                    "placementOpen",
+                    "an open placement window needs Ecaz seated, phase `revival` and the turn's opportunity unused",
+                ));
             }
         }
         if self.ambassadors.is_some() && !self.seats.contains(&Faction::Ecaz) {

@@ -173,10 +173,7 @@ fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
 
 /// A frame's decision as a viewer may see it.
 fn redact(decision: &Decision, supply_visible: bool) -> Option<Decision> {
-    match decision {
-        Decision::CopyEffect { .. } | Decision::PlacementResponse { .. } if !supply_visible => None,
-        other => Some(other.clone()),
-    }
+    (supply_visible || !decision.reveals_supply()).then(|| decision.clone())
 }
 
 /// The projection of `game` for `viewer`. Pure: no RNG, no change.

@@ -49,8 +49,8 @@ const SECRETS_B: AtreidesSecrets = AtreidesSecrets {
 fn secrets_setup(atreides: AtreidesSecrets, seed: u64) -> Setup {
     let mut s = setup(&SEATS, seed);
     s.options = GameOptions {
-        advanced: false,
         nexus: true,
+        ..GameOptions::default()
     };
     let fs = |spice, hand: &[u16], traitors: &[Leader], nexus: Option<Faction>| FactionSetup {
         spice: Some(spice),

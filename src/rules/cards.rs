@@ -2,7 +2,7 @@
 //! drawing from the deck (reshuffling the discard pile into an empty deck with
 //! the game's RNG, a commit point of R-INV-4).
 
-use crate::event::{Event, EventKind};
+use crate::event::{Audience, Event, EventKind};
 use crate::game::Game;
 use crate::ids::{CardId, Faction};
 
@@ -29,6 +29,10 @@ pub(crate) fn draw(g: &mut Game, faction: Faction, events: &mut Vec<Event>) -> O
         events.push(Event::public(EventKind::DeckReshuffled {
             cards: u32::try_from(pile.len()).unwrap_or(u32::MAX),
         }));
+        events.push(Event {
+            audience: Audience::Host,
+            event: EventKind::DeckOrder { deck: pile.clone() },
+        });
         g.treachery.deck = pile;
     }
     if g.treachery.deck.is_empty() {

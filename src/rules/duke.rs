@@ -65,6 +65,8 @@ pub(crate) fn end_turn(g: &mut Game, events: &mut Vec<Event>) {
             DukeSource::AllianceLoan => {
                 let back = after_loan(g);
                 set(g, back, DukeReason::LoanEnded, events);
+                // The custody he returns to may itself be turn-long (Cunning, Moritani).
+                end_turn(g, events);
             }
             DukeSource::Moritani | DukeSource::NexusCunning => {
                 set(g, DukeCustody::SetAside, DukeReason::TurnEnd, events);

@@ -132,6 +132,9 @@ pub(crate) fn check_forces(g: &Game, r: &Report) -> Result<(), ApplyError> {
 
 /// Validate a host-reported arrival.
 pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
+    if matches!(r.cause, Cause::AmbassadorFremen | Cause::AmbassadorGuild) {
+        return Err(ApplyError::EngineCause);
+    }
     if let Some(parent) = r.parent {
         if !g.arrivals.iter().any(|a| a.id == parent) {
             return Err(ApplyError::ParentSettled(parent));

@@ -14,5 +14,6 @@ pub(crate) mod nexus;
 pub(crate) mod occupancy;
 pub(crate) mod placement;
 pub(crate) mod storm;
+pub(crate) mod table;
 pub(crate) mod trigger;
 pub(crate) mod turn;

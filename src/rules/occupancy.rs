@@ -3,8 +3,9 @@
 //!
 //! - A stronghold may not hold forces of more than two factions: a faction
 //!   cannot enter one that already holds two other factions. BG advisors do
-//!   not count. (Ecaz and its ally count as two factions here — the literal
-//!   reading; see docs/RULES.md §10.)
+//!   not count, neither as occupants nor as entrants. Ecaz and its ally,
+//!   who may share a territory (Ecaz Occupy), count as one faction here (see
+//!   docs/RULES.md §10).
 //! - Allies may not share a territory, except Ecaz and its ally.
 //! - The HMS is entered only by moving from the territory it points at; the
 //!   Ixians enter it from anywhere (P-FRE-ROUTE, R-EFF-GLD).
@@ -27,20 +28,23 @@ fn others_present(g: &Game, me: Faction, territory: Territory) -> impl Iterator<
         .map(|s| s.faction)
 }
 
-/// May `me` bring forces into `territory`?
-pub(crate) fn check_enter(g: &Game, me: Faction, territory: Territory) -> Result<(), ApplyError> {
-    let already_there = g.faction(me).is_some_and(|s| {
+/// May `me` bring forces (advisors when `advisors`) into `territory`?
+pub(crate) fn check_enter(g: &Game, me: Faction, territory: Territory, advisors: bool) -> Result<(), ApplyError> {
+    let ally = g.faction(me).and_then(|s| s.ally);
+    // Ecaz and its ally form one side for the stronghold cap (Ecaz Occupy).
+    let ecaz_pair = ally.is_some() && (me == Faction::Ecaz || ally == Some(Faction::Ecaz));
+    let same_side = |f: Faction| f == me || (ecaz_pair && Some(f) == ally);
+    let side_there = g.factions.iter().filter(|s| same_side(s.faction)).any(|s| {
         s.board
             .iter()
             .any(|x| x.territory == territory && x.normal.saturating_add(x.elite) > 0)
     });
     let others: Vec<Faction> = others_present(g, me, territory).collect();
-    if board::is_stronghold(territory) && !already_there && others.len() >= 2 {
+    let rivals = others.iter().filter(|&&f| !same_side(f)).count();
+    if board::is_stronghold(territory) && !advisors && !side_there && rivals >= 2 {
         return Err(ApplyError::StrongholdFull(territory));
     }
-    let ally = g.faction(me).and_then(|s| s.ally);
     if let Some(ally) = ally {
-        let ecaz_pair = me == Faction::Ecaz || ally == Faction::Ecaz;
         if others.contains(&ally) && !ecaz_pair {
             return Err(ApplyError::AllyPresent { territory, ally });
         }

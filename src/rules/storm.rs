@@ -9,9 +9,11 @@
 use crate::board;
 use crate::command::Destruction;
 use crate::error::ApplyError;
-use crate::event::{Event, EventKind, ReturnCause};
-use crate::game::{Game, HmsPointer, Zone};
+use crate::event::{Event, EventKind, LossCause, ReturnCause};
+use crate::game::{Game, HmsPointer, Stack, Zone};
+use crate::ids::Faction;
 use crate::ids::{Ambassador, Phase, Sector, Territory};
+use crate::rules::table;
 
 /// The largest storm move a host may report (two dials of 0–10, or the setup move).
 pub const MAX_STORM_MOVE: u32 = 20;
@@ -84,6 +86,47 @@ pub(crate) fn commit_move_storm(g: &mut Game, sectors: u8, events: &mut Vec<Even
         .collect();
     for (token, territory) in hit {
         return_to_supply(g, token, territory, ReturnCause::Storm, events);
+    }
+    if g.options.storm_losses {
+        storm_losses(g, &path, events);
+    }
+}
+
+/// Base rules: forces in exposed sectors the storm enters are destroyed; the
+/// Fremen lose only half of each stack, rounded up (ordinary forces first —
+/// the engine's choice, see docs/RULES.md §10). Only with `stormLosses`.
+fn storm_losses(g: &mut Game, path: &[Sector], events: &mut Vec<Event>) {
+    let standing = g.shield_wall_standing;
+    let losses: Vec<(Faction, Vec<Stack>)> = g
+        .factions
+        .iter()
+        .map(|s| {
+            let lost = s
+                .board
+                .iter()
+                .filter(|x| x.sector != 0 && path.contains(&x.sector))
+                .filter(|x| board::exposed_to_storm(x.territory, standing))
+                .map(|x| {
+                    if s.faction != Faction::Fremen {
+                        return *x;
+                    }
+                    let half = x.total().div_ceil(2);
+                    let normal = x.normal.min(half);
+                    Stack {
+                        elite: half.saturating_sub(normal).min(x.elite),
+                        normal,
+                        advisors: 0,
+                        ..*x
+                    }
+                })
+                .filter(|x| x.total() > 0)
+                .collect::<Vec<Stack>>();
+            (s.faction, lost)
+        })
+        .filter(|(_, lost)| !lost.is_empty())
+        .collect();
+    for (faction, lost) in losses {
+        table::lose(g, faction, lost, LossCause::Storm, events);
     }
 }
 

@@ -7,10 +7,27 @@ use crate::ids::{Ambassador, ArrivalId, Faction, Territory};
 use crate::policy::SupplyVisibility;
 use crate::rules::effects;
 
-/// Push a reaction frame and announce it.
+/// Push a reaction frame and announce it (its content per P-SUPPLY-VIS).
 pub(crate) fn open_frame(g: &mut Game, actor: Actor, decision: Decision, events: &mut Vec<Event>) {
     let frame = g.push_frame(actor, decision.clone());
-    events.push(Event::public(EventKind::DecisionOpened { frame, actor, decision }));
+    let decision_kind = decision.name().to_string();
+    let hidden = decision.reveals_supply() && g.policies.supply_visibility == SupplyVisibility::OwnerOnly;
+    let public = EventKind::DecisionOpened {
+        frame,
+        actor,
+        decision_kind: decision_kind.clone(),
+        decision: (!hidden).then(|| decision.clone()),
+    };
+    events.push(Event::public(public));
+    if hidden {
+        let full = EventKind::DecisionOpened {
+            frame,
+            actor,
+            decision_kind,
+            decision: Some(decision),
+        };
+        events.push(Event::only(vec![Faction::Ecaz], full));
+    }
 }
 
 /// The open trigger offer, as data.
@@ -72,6 +89,13 @@ pub(crate) fn check_trigger(g: &Game, o: OfferData<'_>, beneficiary: Faction) ->
         return Err(ApplyError::EffectUnavailable {
             effect: o.token,
             beneficiary,
+        });
+    }
+    // R-TRG-7: a token disposed of by a nested reaction cannot be triggered again.
+    if g.ambassadors.placed_in(o.territory) != Some(o.token) {
+        return Err(ApplyError::TokenGone {
+            token: o.token,
+            territory: o.territory,
         });
     }
     let effect = effects::prepare(g, o.arrival, o.token, o.entrant, beneficiary)?;

@@ -63,7 +63,7 @@ pub(crate) fn check_relocate(
         parent: Some(arrival),
     };
     entry::check_forces(g, &report)?;
-    check_destination(g, beneficiary, Some(from), to, sector)?;
+    check_destination(g, beneficiary, Some(from), to, sector, advisors)?;
     for x in group {
         if board::in_storm(from, x.sector, g.storm) {
             return Err(ApplyError::InStorm {
@@ -87,13 +87,14 @@ pub(crate) fn check_destination(
     from: Option<Territory>,
     to: Territory,
     sector: Sector,
+    advisors: bool,
 ) -> Result<(), ApplyError> {
     entry::check_position(g, to, sector)?;
     if board::in_storm(to, sector, g.storm) {
         return Err(ApplyError::InStorm { territory: to, sector });
     }
     if from != Some(to) {
-        occupancy::check_enter(g, beneficiary, to)?;
+        occupancy::check_enter(g, beneficiary, to, advisors)?;
         if to == Territory::HiddenMobileStronghold {
             occupancy::check_hms_entry(g, beneficiary, from)?;
         }

@@ -53,7 +53,7 @@ pub(crate) fn check_ship(
         parent: Some(arrival),
     };
     entry::check_forces(g, &report)?;
-    super::fremen::check_destination(g, beneficiary, None, territory, sector)?;
+    super::fremen::check_destination(g, beneficiary, None, territory, sector, false)?;
     Ok(Shipment {
         arrival,
         beneficiary,
