@@ -242,7 +242,7 @@ pub enum ApplyError {
         need: u32,
     },
     /// A group's per-sector counts do not add up to the arrival's counts.
-    #[error("the group's sectors do not add up to the arrival's counts")]
+    #[error("the forces are not as described (a group's sectors must add up to its counts, and a quoted group must still be there)")]
     GroupMismatch,
     /// R-TRG-5: the beneficiary is Ecaz or its current ally.
     #[error("{0} cannot benefit from this trigger (Ecaz or its ally only)")]

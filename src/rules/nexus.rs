@@ -148,7 +148,11 @@ pub(crate) fn check_allow_betrayal(
     ally: Faction,
     group: &[Stack],
 ) -> Result<(Faction, Vec<Stack>), ApplyError> {
-    if stacks_in(g, ally, territory) != group {
+    let mut live = stacks_in(g, ally, territory);
+    let mut quoted = group.to_vec();
+    live.sort_by_key(|x| x.sector);
+    quoted.sort_by_key(|x| x.sector);
+    if live != quoted {
         return Err(ApplyError::GroupMismatch);
     }
     Ok((ally, group.to_vec()))
@@ -202,9 +206,9 @@ fn holders_leaders(g: &Game, holder: Faction) -> Vec<Leader> {
             .iter()
             .flat_map(|s| s.leaders.iter())
             .filter(|l| match l.custody {
-                LeaderCustody::Available => l.leader.faction() == holder,
+                // Dead leaders still count (issue 5): a Traitor card outlives its leader.
+                LeaderCustody::Available | LeaderCustody::Tanks => l.leader.faction() == holder,
                 LeaderCustody::Captured { by } | LeaderCustody::Ghola { by } => by == holder,
-                LeaderCustody::Tanks => false,
             })
             .map(|l| l.leader)
             .collect(),
@@ -246,10 +250,8 @@ pub(crate) fn commit_secret_ally(g: &mut Game, q: SecretAlly, events: &mut Vec<E
         SecretAllyAudience::Holder => vec![q.holder],
         SecretAllyAudience::Table => g.seats.clone(),
     };
-    match g.policies.secret_ally_audience {
-        SecretAllyAudience::Holder => events.push(Event::only(vec![q.holder], answered)),
-        SecretAllyAudience::Table => events.push(Event::public(answered)),
-    }
+    // "Every player": the seated factions (and the host), not spectators.
+    events.push(Event::only(audience.clone(), answered));
     for viewer in audience {
         let info = Insight::SecretAlly {
             asker: q.holder,
@@ -300,6 +302,9 @@ pub(crate) fn commit_deal(g: &mut Game, faction: Faction, events: &mut Vec<Event
 
 /// Validate `discardNexus`: the player holds a card.
 pub(crate) fn check_discard(g: &Game, faction: Faction) -> Result<(), ApplyError> {
+    if !g.options.nexus {
+        return Err(ApplyError::NexusOff);
+    }
     let s = g.faction(faction).ok_or(ApplyError::NotSeated(faction))?;
     if s.nexus.is_none() {
         return Err(ApplyError::NexusDeal {
