@@ -362,6 +362,27 @@ fn frames(g: &Game, p: &mut Vec<Problem>) {
                     "a placement costs the next rising cost (R-PLC-2)",
                 ));
             }
+            Decision::BetrayalResponse {
+                holder,
+                territory,
+                ally,
+                group,
+            } => {
+                let spent = g.faction(*holder).is_some_and(|s| s.nexus != Some(Faction::Ecaz));
+                let ecaz_ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);
+                let sound = spent
+                    && *holder != Faction::Ecaz
+                    && ecaz_ally == Some(*ally)
+                    && !group.is_empty()
+                    && group.iter().all(|x| x.territory == *territory)
+                    && g.phase == Phase::ShipmentMovement;
+                if !sound {
+                    p.push(Problem::new(
+                        "pending",
+                        "a Betrayal window follows a real Betrayal play (R-NEX-BET)",
+                    ));
+                }
+            }
             _ => {}
         }
     }
