@@ -111,8 +111,7 @@ fn triggered(s: &Setup, entrant: Faction, territory: Territory, beneficiary: Fac
 /// One sector's part of a Fremen-effect group: (sector, normal, elite).
 type Part = (Sector, u32, u32);
 
-/// A `relocate` command. Built through its wire form: the group's element
-/// type (`SectorForces`) is not re-exported by the crate.
+/// A `relocate` command, built through its wire form.
 fn relocate_cmd(
     frame: ecaz::FrameId,
     by: Faction,
@@ -209,8 +208,8 @@ fn assert_conserved(g: &Game) {
     }
 }
 
-/// The first choice descriptor of `actor`, as JSON (the descriptor types are
-/// not re-exported by the crate; their wire form is the contract).
+/// The first choice descriptor of `actor`, as JSON (its wire form is the
+/// contract hosts rely on).
 fn descriptor(g: &Game, actor: Faction) -> Value {
     let o = options(g, Actor::Faction(actor));
     assert_eq!(o.choices.len(), 1, "one descriptor: {o:?}");
@@ -555,11 +554,10 @@ fn occupancy_ecaz_ally_may_join_ecaz_ecaz_occupy() {
 }
 
 #[test]
-fn occupancy_ecaz_and_ally_count_as_two_factions_current_decision() {
-    // The engine's literal reading (src/rules/occupancy.rs, docs/RULES.md §10):
-    // Ecaz and its ally are two factions for the two-faction cap. With Ecaz
-    // and Harkonnen in Carthag, Ecaz's ally cannot join. (See the report: the
-    // printed Ecaz alliance rule may count them as one.)
+fn occupancy_ecaz_and_ally_count_as_one_side() {
+    // RULES §8 + Ecaz Occupy (E3 p.8): Ecaz and its ally, who may share a
+    // territory, count as one side for the two-faction stronghold cap. With
+    // Ecaz and Harkonnen in Carthag, Ecaz's ally may join them.
     let mut s = fremen_table(3);
     on_board(
         &mut s,
@@ -567,7 +565,72 @@ fn occupancy_ecaz_and_ally_count_as_two_factions_current_decision() {
         vec![st(Territory::ImperialBasin, 10, 5, 0), st(Territory::Carthag, 11, 1, 0)],
     );
     let g = at_relocation(&s);
-    assert_rejected(
+    assert!(stack_at(&g, Faction::Harkonnen, Territory::Carthag, 11).is_some());
+    let d = descriptor(&g, Faction::Fremen);
+    let fww = d["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| territory_of(&x["territory"]) == Territory::FalseWallWest)
+        .unwrap()
+        .clone();
+    assert!(
+        positions(&fww["destinations"]).contains(&(Territory::Carthag, 11)),
+        "Carthag is offered: {fww}"
+    );
+    let (g, events) = ok(
+        &g,
+        &relocate(
+            &g,
+            Faction::Fremen,
+            Territory::FalseWallWest,
+            &[(16, 1, 0)],
+            Territory::Carthag,
+            11,
+        ),
+    );
+    assert!(matches!(arrivals(&events)[0], EventKind::Arrived { entry: true, .. }));
+    assert_eq!(
+        stack_at(&g, Faction::Fremen, Territory::Carthag, 11),
+        Some(st(Territory::Carthag, 11, 1, 0))
+    );
+    assert_eq!(
+        stack_at(&g, Faction::Ecaz, Territory::Carthag, 11),
+        Some(st(Territory::Carthag, 11, 1, 0))
+    );
+    assert_conserved(&g);
+}
+
+#[test]
+fn occupancy_ecaz_ally_cannot_join_two_other_factions() {
+    // With Harkonnen and Atreides in Carthag (neither is Ecaz's side), the
+    // stronghold is full for Ecaz's ally.
+    let mut s = fremen_table(3);
+    on_board(
+        &mut s,
+        Faction::Atreides,
+        vec![
+            st(Territory::Arrakeen, 10, 3, 0),
+            st(Territory::SietchTabr, 14, 2, 0),
+            st(Territory::Carthag, 11, 1, 0),
+        ],
+    );
+    let g = at_relocation(&s);
+    assert!(stack_at(&g, Faction::Harkonnen, Territory::Carthag, 11).is_some());
+    assert!(g
+        .faction(Faction::Ecaz)
+        .unwrap()
+        .board
+        .iter()
+        .all(|x| x.territory != Territory::Carthag));
+    let d = descriptor(&g, Faction::Fremen);
+    for src in d["sources"].as_array().unwrap() {
+        assert!(
+            !positions(&src["destinations"]).contains(&(Territory::Carthag, 11)),
+            "Carthag is not offered: {src}"
+        );
+    }
+    let err = assert_rejected(
         &g,
         &relocate(
             &g,
@@ -579,6 +642,7 @@ fn occupancy_ecaz_and_ally_count_as_two_factions_current_decision() {
         ),
         "rule/stronghold_full",
     );
+    assert_eq!(err.rule(), Some("R-EFF-FRE"));
 }
 
 #[test]
@@ -786,7 +850,6 @@ fn r_eff_fre_no_forces_on_the_board_resolves_doing_nothing() {
 }
 
 #[test]
-#[ignore = "BUG: BG advisors do not count for the two-faction cap (RULES §8), yet an advisor group relocated into a stronghold holding two other factions is refused rule/stronghold_full"]
 fn occupancy_advisor_group_may_enter_a_full_stronghold() {
     // RULES §8: "a stronghold may not hold forces of more than two factions
     // … BG advisors do not count." Advisors arriving add no counted faction.
@@ -1831,11 +1894,6 @@ fn options_relocate_descriptor_random_picks_accepted_and_other_destinations_refu
         let d = descriptor(&g, b);
         assert_eq!(d["kind"], json!("relocate"));
         assert_eq!(d["frame"], json!(open_id(&g).0));
-        let destinations = positions(&d["destinations"]);
-        assert!(
-            !destinations.iter().any(|p| p.0 == Territory::HiddenMobileStronghold),
-            "the HMS is given per source (toHms)"
-        );
         let sources = d["sources"].as_array().unwrap().clone();
         // Sources: every board stack of the beneficiary outside the storm, nothing else.
         let listed: usize = sources.iter().map(|x| source_sectors(x).len()).sum();
@@ -1851,7 +1909,7 @@ fn options_relocate_descriptor_random_picks_accepted_and_other_destinations_refu
         for src in &sources {
             let from = territory_of(&src["territory"]);
             let adv = src["advisors"].as_bool().unwrap();
-            let to_hms = src["toHms"].as_bool().unwrap();
+            let destinations = positions(&src["destinations"]);
             let sectors = source_sectors(src);
             // Random picks within the descriptor are accepted.
             for _ in 0..4 {
@@ -1868,16 +1926,10 @@ fn options_relocate_descriptor_random_picks_accepted_and_other_destinations_refu
                     let (sector, normal, _) = sectors[0];
                     group = vec![(sector, normal.min(1), u32::from(normal == 0))];
                 }
+                // Any listed destination, except a sector of the source
+                // territory that every part of the group already stands in
+                // (no movement; documented on `GroupSource::destinations`).
                 let mut targets: Vec<(Territory, Sector)> = destinations.clone();
-                if to_hms {
-                    targets.push((Territory::HiddenMobileStronghold, 0));
-                }
-                // The source territory's other sectors (outside the storm).
-                for &sec in ecaz::territory_info(from).sectors {
-                    if group.iter().any(|x| x.0 != sec) && !ecaz::in_storm(from, sec, g.storm()) {
-                        targets.push((from, sec));
-                    }
-                }
                 targets.retain(|&(t, sec)| t != from || group.iter().any(|x| x.0 != sec));
                 if targets.is_empty() {
                     continue;
@@ -1888,21 +1940,41 @@ fn options_relocate_descriptor_random_picks_accepted_and_other_destinations_refu
                 assert_conserved(&after);
                 picks += 1;
             }
-            // One force from the first listed sector: exactly the listed destinations are accepted.
+            // The source territory's other sectors are listed exactly when
+            // outside the storm; the HMS never from another territory than
+            // the one it points at (the Ixians excepted).
+            for &sec in ecaz::territory_info(from).sectors {
+                if sectors.iter().any(|x| x.0 != sec) {
+                    assert_eq!(
+                        destinations.contains(&(from, sec)),
+                        !ecaz::in_storm(from, sec, g.storm()),
+                        "{from} {sec}: {d}"
+                    );
+                }
+            }
+            if let Some(pointer) = g.hms() {
+                let hms = (Territory::HiddenMobileStronghold, 0);
+                if from != hms.0 && b != Faction::Ixians && pointer.territory != from {
+                    assert!(!destinations.contains(&hms), "{from}: {d}");
+                }
+            } else {
+                assert!(destinations.iter().all(|p| p.0 != Territory::HiddenMobileStronghold));
+            }
+            // One force from the first listed sector: exactly the listed
+            // destinations are accepted (its own sector lists no movement).
             let (first, normal, _) = sectors[0];
             let one = [(first, normal.min(1), u32::from(normal == 0))];
             for p in all_positions() {
-                let legal = if p.0 == from {
-                    p.1 != first && !ecaz::in_storm(from, p.1, g.storm())
-                } else if p.0 == Territory::HiddenMobileStronghold {
-                    to_hms
-                } else {
-                    destinations.contains(&p)
-                };
+                let listed = destinations.contains(&p);
+                let moves = p != (from, first);
                 let cmd = relocate_cmd(open_id(&g), b, from, &one, adv, p.0, p.1);
                 match ecaz::apply(&g, &cmd) {
-                    Ok(_) => assert!(legal, "{p:?} from {from} accepted but not in the descriptor {d}"),
-                    Err(e) => assert!(!legal, "{p:?} from {from} listed but refused: {} ({e})", e.code()),
+                    Ok(_) => assert!(
+                        listed && moves,
+                        "{p:?} from {from} accepted but not in the descriptor {d}"
+                    ),
+                    Err(e) if listed && !moves => assert_eq!(e.code(), "rule/no_movement", "{p:?} from {from}"),
+                    Err(e) => assert!(!listed, "{p:?} from {from} listed but refused: {} ({e})", e.code()),
                 }
                 checked += 1;
             }
@@ -2016,11 +2088,11 @@ fn options_revive_descriptor_lists_exactly_the_legal_revivals() {
 }
 
 #[test]
-#[ignore = "BUG: the relocate descriptor promises a source territory's other sectors, but one under the storm is refused (rule/in_storm)"]
 fn options_relocate_descriptor_same_territory_sector_in_storm() {
-    // Options docs: "every command built within a descriptor is legal"; the
-    // relocate descriptor allows moving "to its own territory's other
-    // sectors". False Wall West 16 and 18 hold Fremen; the storm is on 17.
+    // Options docs: "every command built within a descriptor is legal"; a
+    // source's destinations include its own territory's other sectors, but
+    // not one under the storm (no force moves into the storm sector, rock or
+    // not). False Wall West 16 and 18 hold Fremen; the storm is on 17.
     let mut s = fremen_table(17);
     on_board(
         &mut s,
@@ -2040,9 +2112,14 @@ fn options_relocate_descriptor_same_territory_sector_in_storm() {
         .unwrap()
         .clone();
     assert_eq!(source_sectors(&src).len(), 2);
-    // Within the descriptor as documented, hence must be accepted (or the
-    // descriptor must exclude it).
-    ok(
+    let destinations = positions(&src["destinations"]);
+    assert!(
+        !destinations.contains(&(Territory::FalseWallWest, 17)),
+        "the storm sector is not offered: {src}"
+    );
+    assert!(destinations.contains(&(Territory::FalseWallWest, 18)), "{src}");
+    assert!(destinations.contains(&(Territory::FalseWallWest, 16)), "{src}");
+    let err = assert_rejected(
         &g,
         &relocate(
             &g,
@@ -2052,7 +2129,28 @@ fn options_relocate_descriptor_same_territory_sector_in_storm() {
             Territory::FalseWallWest,
             17,
         ),
+        "rule/in_storm",
     );
+    assert_eq!(err.rule(), Some("R-EFF-FRE"));
+    // The listed sector on the other side of the storm is accepted; it is
+    // no entry (same territory).
+    let (g, events) = ok(
+        &g,
+        &relocate(
+            &g,
+            Faction::Fremen,
+            Territory::FalseWallWest,
+            &[(16, 1, 0)],
+            Territory::FalseWallWest,
+            18,
+        ),
+    );
+    assert!(matches!(arrivals(&events)[0], EventKind::Arrived { entry: false, .. }));
+    assert_eq!(
+        stack_at(&g, Faction::Fremen, Territory::FalseWallWest, 18),
+        Some(st(Territory::FalseWallWest, 18, 2, 0))
+    );
+    assert_conserved(&g);
 }
 
 #[test]
@@ -2088,7 +2186,12 @@ fn options_effect_frames_offer_pass_and_one_descriptor() {
     // Descriptor contents for the fixed table.
     let g = at_relocation(&fremen_table(3));
     let d = descriptor(&g, Faction::Fremen);
-    let destinations = positions(&d["destinations"]);
+    let sources = d["sources"].as_array().unwrap();
+    let fww = sources
+        .iter()
+        .find(|x| territory_of(&x["territory"]) == Territory::FalseWallWest)
+        .unwrap();
+    let destinations = positions(&fww["destinations"]);
     for full in [
         (Territory::Arrakeen, 10),
         (Territory::HabbanyaRidgeSietch, 17),
@@ -2103,14 +2206,17 @@ fn options_effect_frames_offer_pass_and_one_descriptor() {
     ] {
         assert!(destinations.contains(&open), "{open:?} is a destination");
     }
-    let to_hms: BTreeMap<String, bool> = d["sources"]
-        .as_array()
-        .unwrap()
+    // The same territory's other sectors are destinations too (storm on 3).
+    for own in [(Territory::FalseWallWest, 17), (Territory::FalseWallWest, 18)] {
+        assert!(destinations.contains(&own), "{own:?} is a destination");
+    }
+    // The HMS only from the territory it points at (The Great Flat).
+    let to_hms: BTreeMap<String, bool> = sources
         .iter()
         .map(|x| {
             (
                 x["territory"].as_str().unwrap().to_string(),
-                x["toHms"].as_bool().unwrap(),
+                positions(&x["destinations"]).contains(&(Territory::HiddenMobileStronghold, 0)),
             )
         })
         .collect();
@@ -2139,10 +2245,11 @@ fn setup_helpers_are_sound() {
 }
 
 #[test]
-#[ignore = "BUG: the relocate descriptor marks a group in the HMS itself `toHms: true`, but moving it to the HMS is refused (rule/no_movement)"]
 fn options_relocate_descriptor_hms_source_is_not_to_hms() {
-    // Options docs: "every command built within a descriptor is legal"; the
-    // descriptor allows "the HMS (sector 0) where `toHms`".
+    // Options docs: "every command built within a descriptor is legal" (a
+    // group whose sectors all equal the destination sector excepted: it does
+    // not move). A group already in the HMS cannot enter the HMS: the HMS is
+    // at most listed as its own territory's sector, which is no movement.
     let mut s = fremen_table(3);
     on_board(
         &mut s,
@@ -2162,10 +2269,17 @@ fn options_relocate_descriptor_hms_source_is_not_to_hms() {
         .unwrap()
         .clone();
     let hms = Territory::HiddenMobileStronghold;
-    let within = relocate(&g, Faction::Fremen, hms, &[(0, 1, 0)], hms, 0);
-    if src["toHms"].as_bool().unwrap() {
-        ok(&g, &within);
-    } else {
-        assert_rejected(&g, &within, "rule/no_movement");
+    let destinations = positions(&src["destinations"]);
+    let err = assert_rejected(
+        &g,
+        &relocate(&g, Faction::Fremen, hms, &[(0, 1, 0)], hms, 0),
+        "rule/no_movement",
+    );
+    assert_eq!(err.rule(), Some("R-TRG-3"));
+    // Every other listed destination takes a group from the HMS.
+    let others: Vec<(Territory, Sector)> = destinations.iter().copied().filter(|p| p.0 != hms).collect();
+    assert!(others.contains(&(Territory::TueksSietch, 5)), "{src}");
+    for p in others {
+        ok(&g, &relocate(&g, Faction::Fremen, hms, &[(0, 1, 0)], p.0, p.1));
     }
 }

@@ -677,6 +677,7 @@ fn r_eff_ecaz_b_acceptance_allies_both_and_discards_their_nexus_cards() {
     s.options = GameOptions {
         advanced: false,
         nexus: true,
+        ..GameOptions::default()
     };
     s.factions.entry(Faction::Ecaz).or_default().nexus = Some(Faction::Richese);
     s.factions.entry(Faction::Harkonnen).or_default().nexus = Some(Faction::Atreides);
@@ -1101,7 +1102,6 @@ fn r_duke_2_nexus_cunning_tenure_ends_at_turn_end() {
 }
 
 #[test]
-#[ignore = "BUG: a Duke held through the Nexus Cunning and lent to the new ally returns to Ecaz's Cunning control at turn end and stays for the next turn; R-NEX-CUN sets him aside at the end of that turn"]
 fn p_duke_loan_cunning_duke_lent_is_set_aside_at_turn_end() {
     // R-NEX-CUN: "At the end of that turn he is set aside, whatever his
     // custody was before." P-DUKE-LOAN sends a lent Duke back to his holder
@@ -1110,8 +1110,21 @@ fn p_duke_loan_cunning_duke_lent_is_set_aside_at_turn_end() {
     let s = with_duke(table(), controlled(Faction::Ecaz, DukeSource::NexusCunning));
     let g = at_loan_frame(&s);
     let (g, _) = ok(&g, &lend_cmd(&g, true));
-    let g = walk_to_next_turn(&g);
-    assert_eq!(duke(&g), DukeCustody::SetAside);
+    assert_ne!(duke(&g), controlled(Faction::Ecaz, DukeSource::NexusCunning), "lent");
+    let turn = g.turn();
+    let (g, events) = end_phase(&walk_to_phase(&g, Phase::Mentat));
+    assert_eq!(
+        duke_moves(&events),
+        vec![
+            (
+                controlled(Faction::Ecaz, DukeSource::NexusCunning),
+                DukeReason::LoanEnded
+            ),
+            (DukeCustody::SetAside, DukeReason::TurnEnd),
+        ]
+    );
+    assert!(g.turn() > turn, "the next turn has begun");
+    assert_eq!(duke(&g), DukeCustody::SetAside, "not back with Ecaz for the next turn");
 }
 
 #[test]

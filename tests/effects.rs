@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use arrivals::*;
 use common::*;
 use ecaz::{
-    options, view, Action, Actor, Ambassador, ArrivalId, BgPool, CardId, Decision, Event, EventKind, Faction, Game,
-    Insight, Knowledge, Leader, RichesePay, Setup, SupplyVisibility, Territory, Viewer, Zone,
+    options, view, Action, Actor, Ambassador, ArrivalId, Audience, BgPool, CardId, Decision, Event, EventKind, Faction,
+    Game, Insight, Knowledge, Leader, RichesePay, Setup, SupplyVisibility, Territory, Viewer, Zone,
 };
 use serde_json::Value;
 
@@ -530,6 +530,7 @@ fn r_eff_ix_empty_deck_reshuffles_the_discard_including_the_card_just_discarded(
         vec![
             "cardDiscarded",
             "deckReshuffled",
+            "deckOrder",
             "cardDrawn",
             "cardReceived",
             "effectResolved",
@@ -537,6 +538,17 @@ fn r_eff_ix_empty_deck_reshuffles_the_discard_including_the_card_just_discarded(
         ]
     );
     assert!(kinds(&events).contains(&&EventKind::DeckReshuffled { cards: 1 }));
+    // The new deck order goes to the host alone (it mirrors the deck).
+    let order = events
+        .iter()
+        .find(|e| matches!(e.event, EventKind::DeckOrder { .. }))
+        .unwrap();
+    assert_eq!(order.audience, Audience::Host);
+    assert_eq!(order.event, EventKind::DeckOrder { deck: ids(&[0]) });
+    for v in other_viewers(&g, &[]) {
+        assert!(!order.visible_to(v), "{v} sees the deck order");
+    }
+    assert!(order.visible_to(Viewer::Host));
     assert_eq!(hand(&g, Faction::Ecaz), ids(&[0]), "the card just discarded comes back");
     assert!(g.treachery().deck.is_empty() && g.treachery().discard.is_empty());
     assert_round_trip(&g);
@@ -558,6 +570,16 @@ fn r_eff_ix_empty_deck_with_a_discard_pile_shuffles_with_the_rng() {
     assert!(kinds(&events).contains(&&EventKind::DeckReshuffled { cards: 4 }));
     let drawn = hand(&g, Faction::Ecaz);
     assert_eq!(drawn.len(), 1);
+    // The host-only deck order, right after the reshuffle, is the shuffled
+    // pile: the drawn card on top, then the deck as it stands.
+    let names = kind_names(&events);
+    let at = names.iter().position(|k| k == "deckReshuffled").unwrap();
+    assert_eq!(names.get(at + 1).map(String::as_str), Some("deckOrder"));
+    let order = &events[at + 1];
+    assert_eq!(order.audience, Audience::Host);
+    let mut mirrored = drawn.clone();
+    mirrored.extend(g.treachery().deck.iter().copied());
+    assert_eq!(order.event, EventKind::DeckOrder { deck: mirrored });
     assert!(ids(&[0, 2, 3, 4]).contains(&drawn[0]));
     assert!(g.treachery().discard.is_empty());
     assert_eq!(g.treachery().deck.len(), 3);
@@ -1036,7 +1058,6 @@ fn p_supply_vis_owner_only_hides_the_copy_frame_from_other_views() {
 }
 
 #[test]
-#[ignore = "BUG: under P-SUPPLY-VIS ownerOnly the copy frame's candidates (which reveal the cohort) go out in a public decisionOpened event, though views hide them"]
 fn p_supply_vis_owner_only_hides_the_copy_candidates_from_other_event_streams() {
     let g = owner_only_copy_frame();
     let (_, events) = ok(&g, &trigger(&g, Faction::Ecaz));
@@ -1046,14 +1067,76 @@ fn p_supply_vis_owner_only_hides_the_copy_candidates_from_other_event_streams() 
                 !matches!(
                     &e.event,
                     EventKind::DecisionOpened {
-                        decision: Decision::CopyEffect { .. },
+                        decision: Some(Decision::CopyEffect { .. }),
                         ..
                     }
                 ),
                 "{v} receives the copy candidates: {e:?}"
             );
         }
+        // The frame itself is announced to everyone, without its content.
+        let opened: Vec<&EventKind> = events
+            .iter()
+            .filter(|e| e.visible_to(v))
+            .map(|e| &e.event)
+            .filter(|e| matches!(e, EventKind::DecisionOpened { .. }))
+            .collect();
+        assert!(
+            matches!(
+                opened.as_slice(),
+                [EventKind::DecisionOpened { decision_kind, decision: None, .. }] if decision_kind == "copyEffect"
+            ),
+            "{v}: {opened:?}"
+        );
     }
+    // Ecaz (and the host) also get a copy with the candidates, Ecaz-only.
+    for v in [Viewer::Faction(Faction::Ecaz), Viewer::Host] {
+        assert!(
+            events.iter().filter(|e| e.visible_to(v)).any(|e| matches!(
+                &e.event,
+                EventKind::DecisionOpened {
+                    decision: Some(Decision::CopyEffect { .. }),
+                    ..
+                }
+            )),
+            "{v} gets the candidates"
+        );
+    }
+    let full = events
+        .iter()
+        .find(|e| matches!(&e.event, EventKind::DecisionOpened { decision: Some(_), .. }))
+        .unwrap();
+    assert_eq!(
+        full.audience,
+        Audience::Only {
+            factions: vec![Faction::Ecaz]
+        }
+    );
+}
+
+#[test]
+fn p_supply_vis_public_copy_candidates_go_out_in_the_public_event() {
+    let mut s = bg_setup();
+    s.policies.supply_visibility = SupplyVisibility::Public;
+    let g = build_setup(&s);
+    let (g, _) = ok(&g, &ship(Faction::Harkonnen, Territory::Arrakeen, 1));
+    let (g, events) = ok(&g, &trigger(&g, Faction::Ecaz));
+    let opened: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e.event, EventKind::DecisionOpened { .. }))
+        .collect();
+    assert_eq!(opened.len(), 1, "one public announcement, no private copy");
+    assert_eq!(opened[0].audience, Audience::Public);
+    let frame = g.open_frame().unwrap();
+    assert_eq!(
+        opened[0].event,
+        EventKind::DecisionOpened {
+            frame: frame.id,
+            actor: Actor::Faction(Faction::Ecaz),
+            decision_kind: "copyEffect".to_string(),
+            decision: Some(frame.decision.clone()),
+        }
+    );
 }
 
 // ---------------------------------------------------------------- no leak

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 use arrivals::*;
 use common::*;
 use ecaz::{
-    apply, options, validate, view, Action, Actor, Ambassador, ArrivalId, CardId, Cause, Command, Decision,
-    DukeCustody, Event, EventKind, Faction, FrameId, Game, Leader, Origin, Phase, Sector, Setup, Stack, Territory,
+    options, validate, view, Action, Actor, Ambassador, ArrivalId, CardId, Cause, Command, Decision, DukeCustody,
+    Event, EventKind, Faction, FrameId, Game, Leader, Origin, Phase, Sector, SectorForces, Setup, Stack, Territory,
     Unavailable, Viewer, Zone,
 };
 
@@ -54,7 +54,8 @@ fn r_trg_1_entry_offers_ecaz_a_trigger() {
         EventKind::DecisionOpened {
             frame: FrameId(1),
             actor: Actor::Faction(Faction::Ecaz),
-            decision: expected.clone(),
+            decision_kind: "triggerOffer".to_string(),
+            decision: Some(expected.clone()),
         }
     );
     let open = g.open_frame().unwrap();
@@ -1126,28 +1127,39 @@ fn r_trg_7_token_being_resolved_is_no_longer_placed() {
 }
 
 #[test]
-#[ignore = "BUG: a nested entry while an offer is open gets a second offer for the same token; triggering both commits the token twice (double +5)"]
 fn r_trg_7_a_token_offered_twice_triggers_at_most_once() {
     let g = emperor_in_arrakeen();
     let (g, _) = ok(&g, &ship(Faction::Harkonnen, Territory::Arrakeen, 1));
     let start = spice(&g, Faction::Ecaz);
+    let parent_frame = open_id(&g);
     // A linked arrival (e.g. an accompanying force) enters the same stronghold
     // while the parent's offer for that token is still open.
     let (g, _) = ok(&g, &ship_linked(Faction::Atreides, Territory::Arrakeen, 1, 1));
+    assert_ne!(open_id(&g), parent_frame, "the child's offer is on top");
     let (g, first) = ok(&g, &trigger(&g, Faction::Ecaz));
     assert_eq!(count(&first, "ambassadorTriggered"), 1);
     assert_eq!(zone(&g, Ambassador::Emperor), Zone::Used);
-    // The token is gone: the parent's offer may only be declined (or is withdrawn).
-    let mut g = g;
-    let mut triggered = 1;
-    if offer(&g).is_some() {
-        match apply(&g, &trigger(&g, Faction::Ecaz)) {
-            Ok((_, events)) => triggered += count(&events, "ambassadorTriggered"),
-            Err(_) => g = ok(&g, &decline(&g)).0,
-        }
-    }
-    assert_eq!(triggered, 1, "the Emperor token was triggered twice");
     assert_eq!(spice(&g, Faction::Ecaz), start + 5);
+    assert_eq!(resumes(&first), vec![ArrivalId(2)], "the child settles");
+    // The parent's offer is open again, for a token that is gone: it can
+    // only be declined.
+    assert_eq!(open_id(&g), parent_frame);
+    assert_eq!(offer(&g).map(|o| o.0), Some(Ambassador::Emperor));
+    let err = assert_rejected(&g, &trigger(&g, Faction::Ecaz), "rule/token_gone");
+    assert_eq!(err.rule(), Some("R-TRG-7"));
+    assert_eq!(
+        options(&g, Actor::Faction(Faction::Ecaz)).commands,
+        vec![decline(&g)],
+        "only decline is offered"
+    );
+    let (g, events) = ok(&g, &decline(&g));
+    assert_eq!(kind_names(&events), vec!["triggerDeclined", "resume"]);
+    assert_eq!(count(&events, "ambassadorTriggered"), 0);
+    assert_eq!(resumes(&events), vec![ArrivalId(1)], "the parent settles once");
+    assert!(g.open_frame().is_none());
+    assert!(g.open_arrivals().is_empty());
+    assert_eq!(zone(&g, Ambassador::Emperor), Zone::Used);
+    assert_eq!(spice(&g, Faction::Ecaz), start + 5, "the Emperor token paid once");
 }
 
 // ---------------------------------------------------------------- R-TRG-8
@@ -1765,7 +1777,7 @@ fn options_list_every_answer_of_every_new_frame_and_each_is_accepted() {
 #[test]
 fn r_trg_3_group_origin_conserves_forces_and_checks_its_sums() {
     let g = harkonnen_on_board(vec![basin(9, 2), basin(10, 3)]);
-    // `SectorForces` is not exported from the crate root, so the group is built from JSON.
+    // The group is built from its wire form.
     let group = |sectors: Vec<(Sector, u32)>| -> Origin {
         let sectors: Vec<serde_json::Value> = sectors
             .into_iter()
@@ -1811,6 +1823,73 @@ fn r_trg_3_group_origin_conserves_forces_and_checks_its_sums() {
         3
     );
     assert_eq!(g.faction(Faction::Harkonnen).unwrap().total_forces(), 20);
+}
+
+#[test]
+fn p_nest_host_cannot_report_engine_made_arrivals() {
+    // Only the engine makes the Fremen relocation and the Guild shipment
+    // (R-EFF-FRE, R-EFF-GLD); a host report with those causes is refused,
+    // linked or not, whatever else it says.
+    let g = harkonnen_on_board(vec![basin(9, 2), basin(10, 3)]);
+    let group = Origin::Group {
+        territory: Territory::ImperialBasin,
+        sectors: vec![SectorForces {
+            sector: 9,
+            normal: 2,
+            elite: 0,
+        }],
+    };
+    let report = |cause: Cause, from: Origin, parent: Option<ArrivalId>| {
+        arrive(
+            Faction::Harkonnen,
+            cause,
+            from,
+            Territory::Arrakeen,
+            10,
+            2,
+            0,
+            false,
+            parent,
+        )
+    };
+    let forged = |parent: Option<ArrivalId>| {
+        [
+            report(Cause::AmbassadorFremen, group.clone(), parent),
+            report(Cause::AmbassadorGuild, Origin::Reserves, parent),
+        ]
+    };
+    for cmd in forged(None) {
+        let err = assert_rejected(&g, &cmd, "rule/engine_cause");
+        assert_eq!(err.rule(), Some("P-NEST"));
+    }
+    // The wire form is refused too.
+    for cause in ["ambassadorFremen", "ambassadorGuild"] {
+        let cmd: Command = serde_json::from_value(serde_json::json!({
+            "actor": "host",
+            "action": {
+                "kind": "arrive",
+                "entrant": "harkonnen",
+                "cause": cause,
+                "from": { "kind": "reserves" },
+                "territory": "arrakeen",
+                "sector": 10,
+                "normal": 1,
+            }
+        }))
+        .unwrap();
+        assert_rejected(&g, &cmd, "rule/engine_cause");
+    }
+    // The same reports with a host cause are entries.
+    let (after, _) = ok(&g, &report(Cause::Movement, group.clone(), None));
+    assert_eq!(offer(&after).map(|o| o.0), Some(Ambassador::Emperor));
+    ok(&g, &report(Cause::Shipment, Origin::Reserves, None));
+    // Linked to an open arrival (where the engine would make them): refused.
+    let (g, _) = ok(&g, &ship(Faction::Harkonnen, Territory::SietchTabr, 1));
+    assert!(offer(&g).is_some());
+    for cmd in forged(Some(ArrivalId(1))) {
+        assert_rejected(&g, &cmd, "rule/engine_cause");
+    }
+    ok(&g, &report(Cause::Movement, group.clone(), Some(ArrivalId(1))));
 }
 
 #[test]
