@@ -385,7 +385,10 @@ fn relocate_choice(game: &Game, frame: FrameId, beneficiary: Faction) -> Choice 
         let from = source.territory;
         let mut list: Vec<Position> = base.into_iter().filter(|p| p.territory != from).collect();
         for &sector in board::info(from).sectors {
-            if describe::check_destination(game, beneficiary, Some(from), from, sector, source.advisors).is_ok() {
+            // Within the territory: only a sector some of the group can move to.
+            let moves = source.sectors.iter().any(|x| x.sector != sector);
+            let legal = describe::check_destination(game, beneficiary, Some(from), from, sector, source.advisors);
+            if moves && legal.is_ok() {
                 list.push(Position {
                     territory: from,
                     sector,
