@@ -8,13 +8,20 @@
 //! down and the storm sweeps across Arrakeen and Carthag, so the placed token
 //! goes back to Ecaz's supply (R-TRG-9).
 //!
+//! Then a second act, in the rest of turn 2: Ecaz places a token (the Emperor
+//! Ambassador when it is in supply) in a sietch, out of the storm's reach;
+//! in Shipment and Movement the host reports Harkonnen shipping into that
+//! sietch; the entry offers Ecaz the trigger (R-TRG-1), Ecaz takes it for
+//! itself (R-TRG-5), the effect runs, and the `resume` event — printed last —
+//! tells the host it may go on with Harkonnen's turn (R-TRG-4).
+//!
 //! Every choice comes from `ecaz::options` in its stable order, and the seed
 //! only feeds the game's own RNG, so the same seed prints the same text.
 
 use std::io::Write;
 
 use ecaz::{apply, options, Action, Actor, Command, Event, EventKind, Faction, FactionSetup, Game, Phase, Setup};
-use ecaz::{CardId, Territory, Zone};
+use ecaz::{Ambassador, CardId, Cause, Origin, Territory, Zone};
 
 use crate::english;
 use crate::error::CliError;
@@ -42,6 +49,17 @@ const STORM_START: ecaz::Sector = 8;
 
 /// The strongholds the Shield Wall protects until it falls.
 const SHIELD_WALL_STRONGHOLDS: [Territory; 2] = [Territory::Arrakeen, Territory::Carthag];
+
+/// Who enters in the second act, and how many forces it ships.
+const ENTRANT: Faction = Faction::Harkonnen;
+const SHIPPED: u32 = 3;
+
+/// The token the second act prefers, when it is in Ecaz's supply.
+const ACT_TWO_TOKEN: Ambassador = Ambassador::Emperor;
+
+/// Most decisions the second act answers before it gives up (a guard: the
+/// effects of the script's tokens need at most a couple).
+const MAX_ANSWERS: usize = 12;
 
 fn demo_error(message: impl Into<String>) -> CliError {
     CliError::new("cli/demo", message)
@@ -96,6 +114,10 @@ struct Demo<'a> {
     placed: Vec<String>,
     cancelled: u32,
     returned: u32,
+    triggered: Vec<String>,
+    /// Spice Ecaz paid for placements, and gained from the bank.
+    paid: u32,
+    gained: u32,
 }
 
 impl Demo<'_> {
@@ -107,13 +129,31 @@ impl Demo<'_> {
         for e in &events {
             say(self.out, format!("    {}", english::event(e, &self.catalog)))?;
             match &e.event {
-                EventKind::AmbassadorPlaced { token, territory, .. } => self.placed.push(format!(
-                    "{} in {}",
-                    english::token(*token),
-                    english::territory(*territory)
-                )),
+                EventKind::AmbassadorPlaced { token, territory, cost } => {
+                    self.paid = self.paid.saturating_add(*cost);
+                    self.placed.push(format!(
+                        "{} in {}",
+                        english::token(*token),
+                        english::territory(*territory)
+                    ));
+                }
+                EventKind::SpiceGained {
+                    faction: Faction::Ecaz,
+                    amount,
+                } => self.gained = self.gained.saturating_add(*amount),
                 EventKind::PlacementCancelled { .. } => self.cancelled = self.cancelled.saturating_add(1),
                 EventKind::AmbassadorReturned { .. } => self.returned = self.returned.saturating_add(1),
+                EventKind::AmbassadorTriggered {
+                    token,
+                    territory,
+                    beneficiary,
+                    ..
+                } => self.triggered.push(format!(
+                    "{} in {}, for {}",
+                    english::token(*token),
+                    english::territory(*territory),
+                    beneficiary.name()
+                )),
                 _ => {}
             }
         }
@@ -154,6 +194,9 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
         placed: Vec::new(),
         cancelled: 0,
         returned: 0,
+        triggered: Vec::new(),
+        paid: 0,
+        gained: 0,
     };
 
     let seats: Vec<&str> = SEATS.iter().map(|f| f.name()).collect();
@@ -240,6 +283,8 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
     demo.step(Command::host(Action::MoveStorm { sectors }))?;
     demo.end_phase(Phase::Storm)?;
 
+    second_act(&mut demo)?;
+
     // ---- Summary ----
     let game = &demo.game;
     let spice = game.faction(Faction::Ecaz).map_or(0, |s| s.spice);
@@ -271,13 +316,22 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
         String::new(),
         "== Summary ==".to_string(),
         format!(
-            "Ecaz's spice: {spice} (started with {ecaz_start}, paid {} for placements).",
-            ecaz_start.saturating_sub(spice)
+            "Ecaz's spice: {spice} (started with {ecaz_start}, paid {} for placements, gained {} from the bank).",
+            demo.paid, demo.gained
         ),
         format!("Tokens placed: {} ({placed}).", demo.placed.len()),
         format!(
             "Placements cancelled by Karama: {}; tokens returned by the storm: {}.",
             demo.cancelled, demo.returned
+        ),
+        format!(
+            "Ambassadors triggered: {} ({}).",
+            demo.triggered.len(),
+            if demo.triggered.is_empty() {
+                "none".to_string()
+            } else {
+                demo.triggered.join("; ")
+            }
         ),
         format!("Ambassadors on the board now: {on_board}; in Ecaz's supply: {in_supply}."),
         format!(
@@ -293,6 +347,90 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The token for the second act: the Emperor Ambassador when it is in
+/// supply, else the first supply token that a Harkonnen entry can trigger
+/// (not the Harkonnen token, R-TRG-2; not the Ixian one, as Ecaz holds no
+/// card to swap, P-UNAVAILABLE).
+fn act_two_token(game: &Game) -> Option<Ambassador> {
+    let supply: Vec<Ambassador> = game.ambassadors().in_zone(Zone::Supply).collect();
+    if supply.contains(&ACT_TWO_TOKEN) {
+        return Some(ACT_TWO_TOKEN);
+    }
+    supply
+        .into_iter()
+        .find(|t| !matches!(t, Ambassador::Harkonnen | Ambassador::Ixians))
+}
+
+/// Turn 2, continued: a placement in a sietch, then an entry that triggers it.
+fn second_act(demo: &mut Demo<'_>) -> Result<(), CliError> {
+    say(demo.out, "")?;
+    say(demo.out, "== Turn 2: an entry ==")?;
+    for phase in [Phase::SpiceBlow, Phase::ChoamCharity, Phase::Bidding, Phase::Revival] {
+        demo.end_phase(phase)?;
+    }
+    let ecaz = Actor::Faction(Faction::Ecaz);
+    let token = act_two_token(&demo.game).ok_or_else(|| demo_error("Ecaz has no token for the second act"))?;
+    // A sietch: never reached by the storm, whatever the Shield Wall.
+    let wall = demo.game.shield_wall_standing();
+    let place = demo.choose(ecaz, "place a token in a sietch", |a| {
+        matches!(a, Action::Place { token: t, territory, .. }
+            if *t == token && !ecaz::exposed_to_storm(*territory, wall) && *territory != Territory::HiddenMobileStronghold)
+    })?;
+    let Action::Place { territory, .. } = place.action else {
+        return Err(demo_error("the chosen placement is not a placement"));
+    };
+    demo.step(place)?;
+    let allow = demo.choose(Actor::Host, "allow the placement", |a| {
+        matches!(a, Action::AllowPlacement { .. })
+    })?;
+    demo.step(allow)?;
+    let finish = demo.choose(ecaz, "finish placing", |a| matches!(a, Action::FinishPlacement { .. }))?;
+    demo.step(finish)?;
+
+    // Harkonnen ships into the sietch: an entry (R-TRG-3).
+    let sector = sector_of(territory);
+    demo.note(format_args!(
+        "{} ships {SHIPPED} forces into {}, where {} waits; the host holds the rest of {}'s turn until `resume`",
+        ENTRANT.name(),
+        english::territory(territory),
+        english::token(token),
+        ENTRANT.name()
+    ))?;
+    let arrive = Command::host(Action::Arrive {
+        entrant: ENTRANT,
+        cause: Cause::Shipment,
+        from: Origin::Reserves,
+        territory,
+        sector,
+        normal: SHIPPED,
+        elite: 0,
+        advisors: false,
+        parent: None,
+    });
+    let mut last = demo.step(arrive)?;
+    // Ecaz triggers for itself (R-TRG-5); any later decision takes the first
+    // listed answer (the effect's own choices, in `options` order).
+    if demo.game.open_frame().is_some() {
+        let trigger = demo.choose(
+            ecaz,
+            "trigger the token",
+            |a| matches!(a, Action::Trigger { beneficiary, .. } if *beneficiary == Faction::Ecaz),
+        )?;
+        last = demo.step(trigger)?;
+    }
+    for _ in 0..MAX_ANSWERS {
+        let Some(actor) = demo.game.open_frame().map(|f| f.actor) else {
+            break;
+        };
+        let answer = demo.choose(actor, "answer the open decision", |_| true)?;
+        last = demo.step(answer)?;
+    }
+    match last.last().map(|e| &e.event) {
+        Some(EventKind::Resume { .. }) => Ok(()),
+        _ => Err(demo_error("the entry did not settle with a `resume`")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +440,15 @@ mod tests {
         assert_eq!(storm_distance(8, 11), 3);
         assert_eq!(storm_distance(17, 2), 3);
         assert_eq!(storm_distance(5, 5), 18);
+    }
+
+    #[test]
+    fn the_second_act_prefers_the_emperor_token() -> Result<(), CliError> {
+        let (game, _) = setup(DEFAULT_SEED)?;
+        let token = act_two_token(&game);
+        assert!(token.is_some());
+        assert_ne!(token, Some(Ambassador::Harkonnen));
+        Ok(())
     }
 
     #[test]

@@ -32,8 +32,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Cmd {
-    /// Play a seeded, scripted six-faction turn and tell it in English:
-    /// placement, a Karama cancellation, and the storm after the Shield Wall falls.
+    /// Play a seeded, scripted six-faction game and tell it in English:
+    /// placement, a Karama cancellation, the storm after the Shield Wall falls,
+    /// and an entry that triggers an Ambassador (its `resume` printed last).
     Demo {
         /// RNG seed of the game (0 ..= 2^53 − 1); the same seed prints the same story.
         #[arg(long, default_value_t = demo::DEFAULT_SEED)]

@@ -60,8 +60,6 @@ fn demo_tells_the_scripted_turn() {
         "> Host reports Family Atomics: the Shield Wall is destroyed.",
         "    The storm moved 3 sectors, from sector 8 to sector 11.",
         "    The storm destroyed the Ecaz Ambassador in Arrakeen; it returned to Ecaz's supply.",
-        "Ecaz's spice: 11 (started with 12, paid 1 for placements).",
-        "Tokens placed: 1 (the Ecaz Ambassador in Arrakeen).",
         "Placements cancelled by Karama: 1; tokens returned by the storm: 1.",
     ] {
         assert!(text.lines().any(|l| l == line), "missing line {line:?} in:\n{text}");
@@ -72,6 +70,77 @@ fn demo_tells_the_scripted_turn() {
         "{text}"
     );
     assert!(text.contains("Atreides cancelled the placement of the "), "{text}");
+}
+
+#[test]
+fn demo_second_act_enters_triggers_and_resumes_last() {
+    let o = ecaz(&["demo"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    let act: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "== Turn 2: an entry ==")
+        .take_while(|l| *l != "== Summary ==")
+        .collect();
+    // In this order (other lines may come between).
+    let expected = [
+        "== Turn 2: an entry ==",
+        "> Host ends the Revival phase.",
+        "> Ecaz announces the Emperor Ambassador for Sietch Tabr (frame 5).",
+        "    Ecaz placed the Emperor Ambassador in Sietch Tabr and paid 1 spice.",
+        "> Ecaz finishes placing Ambassadors (frame 7).",
+        "    Turn 2: the Shipment and Movement phase began.",
+        "> Host reports that Harkonnen shipped 3 forces from reserves to Sietch Tabr (sector 14).",
+        "    Arrival 1: Harkonnen shipped 3 forces from reserves to Sietch Tabr (sector 14) (an entry).",
+        "    Ecaz must now trigger the Emperor Ambassador in Sietch Tabr against Harkonnen's entry (for Ecaz), or \
+         decline (frame 8).",
+        "> Ecaz triggers the Ambassador for the benefit of Ecaz (frame 8).",
+        "    Ecaz triggered the Emperor Ambassador in Sietch Tabr against Harkonnen's entry (arrival 1) for the \
+         benefit of Ecaz; it is set aside as used.",
+        "    Ecaz gained 5 spice from the bank.",
+        "    The Emperor effect for Ecaz is done (arrival 1).",
+        "    Every reaction to arrival 1 has settled: the entrant's action resumes.",
+    ];
+    let mut at = 0;
+    for line in expected {
+        match act.iter().skip(at).position(|l| *l == line) {
+            Some(i) => at += i + 1,
+            None => panic!("missing (or out of order) {line:?} in:\n{}", act.join("\n")),
+        }
+    }
+    // The `resume` is the act's last line.
+    let last = act.iter().rev().find(|l| !l.is_empty());
+    assert_eq!(
+        last,
+        Some(&"    Every reaction to arrival 1 has settled: the entrant's action resumes.")
+    );
+    for line in [
+        "Ecaz's spice: 15 (started with 12, paid 2 for placements, gained 5 from the bank).",
+        "Tokens placed: 2 (the Ecaz Ambassador in Arrakeen, the Emperor Ambassador in Sietch Tabr).",
+        "Ambassadors triggered: 1 (the Emperor Ambassador in Sietch Tabr, for Ecaz).",
+        "The game stands at turn 2, Shipment and Movement phase, storm in sector 11.",
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing line {line:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn demo_second_act_settles_for_other_seeds() {
+    for seed in ["1", "7", "99"] {
+        let o = ecaz(&["demo", "--seed", seed]);
+        assert!(o.status.success(), "seed {seed}: {}", stderr(&o));
+        let text = stdout(&o);
+        let summary = text.lines().position(|l| l == "== Summary ==").unwrap();
+        let before: Vec<&str> = text.lines().take(summary).filter(|l| !l.is_empty()).collect();
+        assert!(
+            before
+                .last()
+                .unwrap()
+                .ends_with("has settled: the entrant's action resumes."),
+            "seed {seed}:\n{text}"
+        );
+        assert!(text.contains("Ambassadors triggered: 1 ("), "seed {seed}:\n{text}");
+    }
 }
 
 #[test]
