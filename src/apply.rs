@@ -189,7 +189,7 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
                 candidates,
             },
             Action::Copy { effect, .. },
-        ) => effects::check_copy(g, *arrival, *entrant, *beneficiary, candidates, *effect).map(Plan::Copy),
+        ) => effects::check_copy(*arrival, *entrant, *beneficiary, candidates, *effect).map(Plan::Copy),
         (Decision::ChoamDiscard { arrival, beneficiary }, Action::DiscardForSpice { cards, .. }) => {
             effects::check_discard_for_spice(g, *arrival, *beneficiary, cards).map(Plan::DiscardForSpice)
         }

@@ -333,12 +333,12 @@ pub enum EventKind {
         /// Why.
         reason: DukeReason,
     },
-    /// R-EFF-ECAZ (b): an alliance formed.
+    /// An alliance formed (R-EFF-ECAZ (b), or reported by the host).
     AllianceFormed {
-        /// Ecaz.
-        ecaz: Faction,
-        /// The new ally.
-        ally: Faction,
+        /// One partner (Ecaz, when the Ecaz Ambassador formed it).
+        a: Faction,
+        /// The other (the entrant who accepted).
+        b: Faction,
     },
     /// R-EFF-ECAZ (b): the entrant refused the alliance.
     AllianceRefused {

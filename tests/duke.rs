@@ -693,8 +693,8 @@ fn r_eff_ecaz_b_acceptance_allies_both_and_discards_their_nexus_cards() {
     );
     assert!(events.iter().any(|e| e.event
         == EventKind::AllianceFormed {
-            ecaz: Faction::Ecaz,
-            ally: Faction::Harkonnen
+            a: Faction::Ecaz,
+            b: Faction::Harkonnen
         }));
     assert_eq!(ally_of(&g, Faction::Ecaz), Some(Faction::Harkonnen));
     assert_eq!(ally_of(&g, Faction::Harkonnen), Some(Faction::Ecaz));

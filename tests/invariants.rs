@@ -38,13 +38,6 @@ use ecaz::{
 
 type Rng = TestRng;
 
-/// Work around the core bugs reproduced by the `#[ignore = "BUG: …"]` tests at
-/// the end of this file (BUG-2: frozen BG copy candidates; BUG-4: empty effect
-/// moves naming any position), so the walk can go on checking everything
-/// else. Set to `false` once they are fixed: the walk then holds the core to
-/// the letter again.
-const KNOWN_BUGS: bool = true;
-
 /// No faction's spice may get near this: a jump above it means a `u32` wrapped.
 const SPICE_CEILING: i64 = 10_000;
 
@@ -478,7 +471,7 @@ fn within(d: &Choice, actor: Actor, cmd: &Command) -> bool {
                 return false;
             }
             if group.is_empty() {
-                return KNOWN_BUGS || exists(*to, *sector); // BUG-4
+                return exists(*to, *sector);
             }
             let Some(src) = sources.iter().find(|s| s.territory == *from && s.advisors == *advisors) else {
                 return false;
@@ -517,7 +510,7 @@ fn within(d: &Choice, actor: Actor, cmd: &Command) -> bool {
         ) => {
             let total = u64::from(*normal) + u64::from(*elite);
             f == frame
-                && ((total == 0 && (KNOWN_BUGS || exists(*territory, *sector))) // BUG-4
+                && ((total == 0 && exists(*territory, *sector))
                     || (total <= u64::from(*max)
                         && *normal <= reserves.normal
                         && *elite <= reserves.elite
@@ -1438,7 +1431,7 @@ impl Mirror {
                     self.cohort = tokens.iter().copied().collect();
                 }
                 EventKind::DukeMoved { custody, .. } => self.duke = *custody,
-                EventKind::AllianceFormed { ecaz, ally } => {
+                EventKind::AllianceFormed { a: ecaz, b: ally } => {
                     self.allies.insert(*ecaz, Some(*ally));
                     self.allies.insert(*ally, Some(*ecaz));
                 }
@@ -1836,21 +1829,11 @@ fn play(game_index: u64, steps: usize) -> Played {
             let o = options(&g, Actor::Faction(f));
             assert!(o.commands.is_empty() && o.choices.is_empty(), "{ctx}");
         }
-        let mut stale: Vec<Command> = Vec::new();
         for c in &listed {
             if let Err(e) = validate(&g, c) {
-                // BUG-2: copy frames list the candidates frozen when they
-                // opened, though a nested reaction changed the table.
-                let frozen = matches!(c.action, Action::Copy { .. }) && e.code() == "rule/effect_unavailable";
-                if KNOWN_BUGS && frozen {
-                    bump(&mut played.tally, "known BUG-2 listed but rejected");
-                    stale.push(c.clone());
-                    continue;
-                }
                 panic!("{ctx}: listed {c:?} rejected: {} {e}", e.code());
             }
         }
-        listed.retain(|c| !stale.contains(c));
 
         // ---- descriptors: built commands accepted, outside ones rejected ----
         let mut built: Vec<Command> = Vec::new();
@@ -1904,12 +1887,7 @@ fn play(game_index: u64, steps: usize) -> Played {
                 let mut all = listed;
                 all.extend(built);
                 if all.is_empty() {
-                    // Only reachable through BUG-2 (else the checks above fail).
-                    if !KNOWN_BUGS {
-                        panic!("{ctx}: nothing to answer the open frame with");
-                    }
-                    bump(&mut played.tally, "known BUG-2 stuck");
-                    break;
+                    panic!("{ctx}: nothing to answer the open frame with");
                 }
                 let i = r.below(all.len());
                 (all[i].clone(), i < n)
@@ -2362,8 +2340,6 @@ fn r_eff_fre_every_listed_relocation_destination_is_accepted() {
 }
 
 #[test]
-#[ignore = "BUG-2: a BG copy frame lists the candidates frozen at the trigger; after a nested reaction (a linked \
-            arrival) changes the table, options lists a `copy` that apply rejects (rule/effect_unavailable)"]
 fn bug_2_a_listed_copy_is_accepted_after_a_nested_effect() {
     use Ambassador as A;
     let mut s = bug_setup(
@@ -2405,8 +2381,6 @@ fn bug_2_a_listed_copy_is_accepted_after_a_nested_effect() {
 }
 
 #[test]
-#[ignore = "BUG-4 (minor): a zero-force `ship` or an empty-group `relocate` is accepted whatever position it \
-            names, even one that does not exist"]
 fn bug_4_an_empty_effect_move_names_a_real_position() {
     use Ambassador as A;
     for token in [A::Guild, A::Fremen] {

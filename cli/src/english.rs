@@ -858,7 +858,7 @@ fn event_kind(k: &EventKind, catalog: &[String], viewers: Option<&str>) -> Strin
             duke_custody(*custody),
             duke_reason(*reason)
         ),
-        EventKind::AllianceFormed { ecaz: a, ally } => {
+        EventKind::AllianceFormed { a, b: ally } => {
             format!("{} and {} formed an alliance.", a.name(), ally.name())
         }
         EventKind::AllianceRefused { entrant } => {

@@ -11,8 +11,8 @@ pub(crate) fn both_unallied(g: &Game, a: Faction, b: Faction) -> bool {
 }
 
 /// Form the alliance; each partner's held Nexus card is discarded.
-pub(crate) fn form(g: &mut Game, ecaz: Faction, ally: Faction, events: &mut Vec<Event>) {
-    for (me, other) in [(ecaz, ally), (ally, ecaz)] {
+pub(crate) fn form(g: &mut Game, a: Faction, b: Faction, events: &mut Vec<Event>) {
+    for (me, other) in [(a, b), (b, a)] {
         let held = g.faction_mut(me).and_then(|s| {
             s.ally = Some(other);
             s.nexus.take()
@@ -22,5 +22,5 @@ pub(crate) fn form(g: &mut Game, ecaz: Faction, ally: Faction, events: &mut Vec<
             events.push(Event::public(EventKind::NexusDiscarded { faction: me, card }));
         }
     }
-    events.push(Event::public(EventKind::AllianceFormed { ecaz, ally }));
+    events.push(Event::public(EventKind::AllianceFormed { a, b }));
 }

@@ -35,7 +35,6 @@ pub(crate) struct Copy {
 }
 
 pub(crate) fn check_copy(
-    g: &Game,
     arrival: ArrivalId,
     entrant: Faction,
     beneficiary: Faction,
@@ -45,7 +44,10 @@ pub(crate) fn check_copy(
     if !candidates.contains(&effect) {
         return Err(ApplyError::NotCopyable(effect));
     }
-    let start = effects::prepare(g, arrival, effect, entrant, beneficiary)?;
+    // The candidates were frozen when BG triggered (R-EFF-BG): a nested
+    // reaction since then does not withdraw one; an effect that can no longer
+    // do anything simply resolves doing nothing.
+    let start = effects::frozen(arrival, effect, entrant, beneficiary);
     Ok(Copy { start, arrival, effect })
 }
 

@@ -40,6 +40,7 @@ pub(crate) fn check_relocate(
     sector: Sector,
 ) -> Result<Relocation, ApplyError> {
     if group.is_empty() {
+        entry::check_position(g, to, sector)?;
         return Ok(Relocation {
             arrival,
             beneficiary,

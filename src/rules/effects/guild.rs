@@ -32,6 +32,7 @@ pub(crate) fn check_ship(
 ) -> Result<Shipment, ApplyError> {
     let total = normal.saturating_add(elite);
     if total == 0 {
+        entry::check_position(g, territory, sector)?;
         return Ok(Shipment {
             arrival,
             beneficiary,

@@ -97,6 +97,18 @@ pub(crate) fn prepare(
     })
 }
 
+/// An effect chosen from frozen choices (the BG copy): no availability
+/// re-check; `start` handles an effect that can no longer do anything.
+pub(crate) fn frozen(arrival: ArrivalId, effect: Ambassador, entrant: Faction, beneficiary: Faction) -> Start {
+    Start {
+        arrival,
+        effect,
+        entrant,
+        beneficiary,
+        candidates: Vec::new(),
+    }
+}
+
 /// Start a prepared effect (inside a commit).
 pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
     let (arrival, b, e) = (s.arrival, s.beneficiary, s.entrant);
