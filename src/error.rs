@@ -536,7 +536,8 @@ impl ApplyError {
                 Some("R-PLC-3")
             }
             HmsNotInPlay | InvalidHmsPointer { .. } => Some("R-PLC-4"),
-            InsufficientSpice { .. } => Some("R-PLC-2"),
+            // Spice is short in several rules (placement, Richese, revival, reports).
+            InsufficientSpice { .. } => None,
             OwnPlacement(_) | NotKarama { .. } => Some("R-PLC-5"),
             ShieldWallGone | TerrorExcludedFromHms => Some("R-TRG-9"),
             EmptyArrival

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::board;
 use crate::error::Problem;
-use crate::game::{Actor, Decision, DukeCustody, Game, LeaderCustody, Zone};
+use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
 use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
 
 /// Every invariant the game breaks (empty when sound).
@@ -117,6 +117,28 @@ fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
         if !seen.insert((st.territory, st.sector)) {
             p.push(Problem::new(&here, "two stacks in the same sector"));
         }
+    }
+    // Counts a host report could never produce (issue 7).
+    if s.spice > crate::rules::table::MAX_SPICE {
+        p.push(Problem::new(
+            at("spice"),
+            format!("spice totals stay at most {}", crate::rules::table::MAX_SPICE),
+        ));
+    }
+    if !(1..=20).contains(&s.hand_limit) {
+        p.push(Problem::new(at("handLimit"), "a hand limit is 1–20"));
+    }
+    if s.elite_revived > 1 || (s.elite_revived > 0 && !f.has_elite()) {
+        p.push(Problem::new(
+            at("eliteRevived"),
+            "at most one elite force is revived per turn (P-TLX)",
+        ));
+    }
+    if s.traitors.len() > crate::rules::table::MAX_TRAITORS {
+        p.push(Problem::new(at("traitors"), "at most 4 Traitor cards are held"));
+    }
+    if s.face_dancers.len() > crate::rules::table::MAX_FACE_DANCERS {
+        p.push(Problem::new(at("faceDancers"), "at most 3 Face Dancers are held"));
     }
     // Hidden cards.
     if f == Faction::Tleilaxu && !s.traitors.is_empty() {
@@ -236,9 +258,46 @@ fn duke(g: &Game, p: &mut Vec<Problem>) {
         }
         DukeCustody::SetAside | DukeCustody::Tanks => {}
     }
+    // P-DUKE-LOAN: a loan goes to Ecaz's ally and remembers a lendable holder.
+    let ecaz_ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);
+    match (g.duke.custody, g.duke.before_loan) {
+        (
+            DukeCustody::Controlled {
+                by,
+                source: DukeSource::AllianceLoan,
+            },
+            before,
+        ) => {
+            if ecaz_ally != Some(by) {
+                p.push(Problem::new("duke", "a lent Duke is controlled by Ecaz's ally"));
+            }
+            let lendable = matches!(
+                before,
+                None | Some(DukeCustody::SetAside) | Some(DukeCustody::Controlled { by: Faction::Ecaz, .. })
+            );
+            if !lendable {
+                p.push(Problem::new(
+                    "dukeBeforeLoan",
+                    "a loan returns him to Ecaz or sets him aside",
+                ));
+            }
+        }
+        (_, Some(_)) => p.push(Problem::new(
+            "dukeBeforeLoan",
+            "only a lent Duke remembers where he returns",
+        )),
+        _ => {}
+    }
 }
 
 fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
+    let turn = g.ambassadors.placement;
+    if turn.prevented_by.is_some() && !turn.closed {
+        p.push(Problem::new(
+            "ambassadors.placement",
+            "a Karama-prevented placement is closed for the turn (R-PLC-5)",
+        ));
+    }
     let a = &g.ambassadors;
     let ids: Vec<Ambassador> = a.tokens.iter().map(|t| t.token).collect();
     if ids != Ambassador::ALL {

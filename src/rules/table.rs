@@ -417,11 +417,15 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
             if let Some(b) = other {
                 events.push(Event::public(EventKind::AllianceBroken { a: faction, b }));
             }
-            // P-DUKE-LOAN: a loan made to the new ally does not outlive the alliance.
-            if let DukeCustody::Controlled {
-                source: DukeSource::AllianceLoan,
-                ..
-            } = g.duke.custody
+            // P-DUKE-LOAN: a loan made to Ecaz's ally does not outlive that alliance.
+            let ecaz_alliance = faction == Faction::Ecaz || other == Some(Faction::Ecaz);
+            if let (
+                true,
+                DukeCustody::Controlled {
+                    source: DukeSource::AllianceLoan,
+                    ..
+                },
+            ) = (ecaz_alliance, g.duke.custody)
             {
                 let back = g.duke.before_loan.unwrap_or(DukeCustody::SetAside);
                 duke::set(g, back, DukeReason::LoanEnded, events);
