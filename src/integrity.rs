@@ -98,24 +98,25 @@ fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
     }
     let mut seen = BTreeSet::new();
     for (i, st) in s.board.iter().enumerate() {
-        let here = format!("factions.{f}.board[{i}]");
+        // Paths are built only when a problem is found (this runs on every load).
+        let here = || format!("factions.{f}.board[{i}]");
         if !board::has_sector(st.territory, st.sector) {
             p.push(Problem::new(
-                &here,
+                here(),
                 format!("{} has no sector {}", st.territory, st.sector),
             ));
         }
         if st.territory == Territory::HiddenMobileStronghold && g.hms.is_none() {
-            p.push(Problem::new(&here, "the HMS is not in play"));
+            p.push(Problem::new(here(), "the HMS is not in play"));
         }
         if st.total() == 0 {
-            p.push(Problem::new(&here, "an empty stack"));
+            p.push(Problem::new(here(), "an empty stack"));
         }
         if st.advisors > 0 && f != Faction::BeneGesserit {
-            p.push(Problem::new(&here, "only the Bene Gesserit have advisors"));
+            p.push(Problem::new(here(), "only the Bene Gesserit have advisors"));
         }
         if !seen.insert((st.territory, st.sector)) {
-            p.push(Problem::new(&here, "two stacks in the same sector"));
+            p.push(Problem::new(here(), "two stacks in the same sector"));
         }
     }
     // Counts a host report could never produce (issue 7).
@@ -324,32 +325,33 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
     }
     let mut strongholds = BTreeSet::new();
     for t in &a.tokens {
-        let at = format!("ambassadors.zones.{}", t.token);
+        let at = || format!("ambassadors.zones.{}", t.token);
         let member = cohort.contains(&t.token);
         match t.zone {
-            Zone::Pool if member => p.push(Problem::new(&at, "a cohort token is not in the pool")),
+            Zone::Pool if member => p.push(Problem::new(at(), "a cohort token is not in the pool")),
             Zone::Pool if t.token == Ambassador::Ecaz => {
-                p.push(Problem::new(&at, "the Ecaz token is never drawn (R-INV-3)"))
+                p.push(Problem::new(at(), "the Ecaz token is never drawn (R-INV-3)"))
             }
-            Zone::Supply if !member && t.token != Ambassador::Ecaz => {
-                p.push(Problem::new(&at, "only the Ecaz token and the cohort reach the supply"))
-            }
-            Zone::Used if !member => p.push(Problem::new(&at, "only cohort tokens are set aside as used")),
+            Zone::Supply if !member && t.token != Ambassador::Ecaz => p.push(Problem::new(
+                at(),
+                "only the Ecaz token and the cohort reach the supply",
+            )),
+            Zone::Used if !member => p.push(Problem::new(at(), "only cohort tokens are set aside as used")),
             Zone::Removed if t.token != Ambassador::BeneGesserit => {
-                p.push(Problem::new(&at, "only the Bene Gesserit token is removed"))
+                p.push(Problem::new(at(), "only the Bene Gesserit token is removed"))
             }
             Zone::Placed { territory } => {
                 if !board::is_stronghold(territory) {
-                    p.push(Problem::new(&at, format!("{territory} is not a stronghold")));
+                    p.push(Problem::new(at(), format!("{territory} is not a stronghold")));
                 }
                 if territory == Territory::HiddenMobileStronghold && g.hms.is_none() {
-                    p.push(Problem::new(&at, "the HMS is not in play"));
+                    p.push(Problem::new(at(), "the HMS is not in play"));
                 }
                 if !member && t.token != Ambassador::Ecaz {
-                    p.push(Problem::new(&at, "only the Ecaz token and the cohort can be placed"));
+                    p.push(Problem::new(at(), "only the Ecaz token and the cohort can be placed"));
                 }
                 if !strongholds.insert(territory) {
-                    p.push(Problem::new(&at, format!("{territory} holds two Ambassadors")));
+                    p.push(Problem::new(at(), format!("{territory} holds two Ambassadors")));
                 }
             }
             _ => {}

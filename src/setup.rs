@@ -32,7 +32,7 @@ use crate::rng::GameRng;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// Sector where Ecaz's six starting forces stand by default (Imperial Basin
-/// spans 9–11; the middle one is the library's choice, see docs/policies.md).
+/// spans 9–11; the middle one is the library's choice, see docs/RULES.md §10).
 pub const ECAZ_START_SECTOR: Sector = 10;
 
 /// A game to build.
