@@ -1,0 +1,57 @@
+//! What cannot be reached from outside: a panic inside an export.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use super::*;
+
+fn report_of(buffer: *mut EcazBuffer) -> serde_json::Value {
+    assert!(!buffer.is_null());
+    // SAFETY: a non-NULL buffer from `run` holds `len` bytes of UTF-8; freed once.
+    let text = unsafe {
+        let bytes = std::slice::from_raw_parts((*buffer).data.cast::<u8>(), (*buffer).len);
+        let text = std::str::from_utf8(bytes).unwrap().to_string();
+        ecaz_buffer_free(buffer);
+        text
+    };
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn a_panic_is_caught_and_reported() {
+    let mut out = ptr::null_mut();
+    // SAFETY: `out` is a valid out-pointer.
+    let status = unsafe { run(&mut out, || panic!("boom")) };
+    assert_eq!(status, EcazStatus::Panic);
+    let report = report_of(out);
+    assert_eq!(report["code"], "internal/panic");
+    assert!(report["message"].as_str().unwrap().contains("boom"));
+    // Without an out-pointer only the status says it.
+    // SAFETY: a NULL out-pointer is allowed.
+    let status = unsafe { run(ptr::null_mut(), || panic!("{}", String::from("boom"))) };
+    assert_eq!(status, EcazStatus::Panic);
+}
+
+#[test]
+fn a_poisoned_handle_refuses_every_call() {
+    let setup = r#"{"seats":["ecaz","atreides"]}"#;
+    let game = ecaz::setup_from_json(setup).unwrap().build().unwrap();
+    let handle = Box::into_raw(Box::new(EcazGame { game, poisoned: true }));
+    let command = r#"{"actor":"host","action":{"kind":"endPhase","phase":"storm"}}"#;
+    let mut out = ptr::null_mut();
+    // SAFETY: the handle is live, the inputs valid for their lengths, `out` valid.
+    unsafe {
+        assert_eq!(
+            ecaz_game_apply(handle, command.as_ptr().cast(), command.len(), &mut out),
+            EcazStatus::Panic
+        );
+        assert_eq!(report_of(out)["code"], "internal/poisoned");
+        assert_eq!(ecaz_game_state(handle, &mut out), EcazStatus::Panic);
+        assert_eq!(report_of(out)["code"], "internal/poisoned");
+        assert_eq!(
+            ecaz_game_view(handle, "host".as_ptr().cast(), 4, &mut out),
+            EcazStatus::Panic
+        );
+        assert_eq!(report_of(out)["code"], "internal/poisoned");
+        ecaz_game_free(handle);
+    }
+}

@@ -1,0 +1,225 @@
+//! # ecaz-wasm — the Ecaz rules engine for JavaScript (Node and browsers)
+//!
+//! Thin `#[wasm_bindgen]` wrappers over the core crate's JSON door, mirroring
+//! the C ABI (`ffi/`) with camelCase names:
+//!
+//! | JS | C | core |
+//! |---|---|---|
+//! | `newGameJson(setup)` | `ecaz_new_game_json` | [`ecaz::new_game_json`] |
+//! | `applyJson(state, command)` → `{state, events}` | `ecaz_apply_json` | [`ecaz::apply_json`] |
+//! | `viewJson(state, viewer)` | `ecaz_view_json` | [`ecaz::view_json`] |
+//! | `optionsJson(state, actor)` | `ecaz_options_json` | [`ecaz::options_json`] |
+//! | `new Game(setup)`, `Game.fromState(state)` | `ecaz_game_new`, `ecaz_game_from_state` | |
+//! | `game.apply(command)` → events | `ecaz_game_apply` | [`ecaz::apply_mut`] |
+//! | `game.state()`, `game.view(viewer)`, `game.options(actor)` | `ecaz_game_state`, … | |
+//!
+//! Every value crosses as JSON text (a JS string), exactly as the schemas in
+//! `schemas/` describe it; the TypeScript types generated from those schemas
+//! type the parsed values. A viewer or actor is an id (`"ecaz"`,
+//! `"spectator"`, `"host"`), bare or JSON-quoted.
+//!
+//! Errors are thrown as JS `Error` objects (name `EcazError`) carrying the
+//! stable `code` (`rule/stale_frame`, `decode/invalid_json` …) and, when they
+//! apply, `rule` and `problems`. A non-string argument is thrown as
+//! `decode/invalid_json`.
+
+use ecaz::{ApplyError, ErrorReport, Viewer};
+use js_sys::{Array, Object, Reflect};
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPESCRIPT: &'static str = r#"
+/** What `applyJson` returns: the new state and the events, both JSON text. */
+export interface ApplyOutcome {
+    /** The new state (a `Game` document). */
+    state: string;
+    /** The events, a JSON array of `Event`. */
+    events: string;
+}
+
+/** The errors every function throws: a JS `Error` with the engine's stable code. */
+export interface EcazError extends Error {
+    name: "EcazError";
+    /** Stable code such as `rule/stale_frame` or `decode/invalid_json`. */
+    code: string;
+    /** The rule or policy id (RULES.md) the error enforces, where one applies. */
+    rule?: string;
+    /** Every problem of a setup or state error. */
+    problems?: { path: string; message: string }[];
+}
+"#;
+
+/// Build the thrown value: a JS `Error` with `code`, `rule` and `problems`.
+fn js_error(report: &ErrorReport) -> JsValue {
+    let error = js_sys::Error::new(&report.message);
+    error.set_name("EcazError");
+    set(&error, "code", &JsValue::from_str(&report.code));
+    if let Some(rule) = &report.rule {
+        set(&error, "rule", &JsValue::from_str(rule));
+    }
+    if !report.problems.is_empty() {
+        let problems = Array::new();
+        for problem in &report.problems {
+            let item = Object::new();
+            set(&item, "path", &JsValue::from_str(&problem.path));
+            set(&item, "message", &JsValue::from_str(&problem.message));
+            problems.push(&item);
+        }
+        set(&error, "problems", &problems);
+    }
+    error.into()
+}
+
+/// `target[key] = value` (setting a property of a fresh object cannot fail).
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+fn thrown(error: ApplyError) -> JsValue {
+    js_error(&error.report())
+}
+
+/// The argument as text, or the error thrown for a non-string.
+fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        let found = value.js_typeof().as_string().unwrap_or_default();
+        thrown(ApplyError::InvalidJson(format!(
+            "{what} must be JSON text (a string), not a value of type {found}"
+        )))
+    })
+}
+
+/// A viewer or actor id, bare (`ecaz`) or JSON-quoted (`"ecaz"`).
+fn decode_id<T: DeserializeOwned>(text: &str) -> Result<T, JsValue> {
+    let trimmed = text.trim();
+    let decoded = if trimmed.starts_with('"') {
+        serde_json::from_str::<T>(trimmed)
+    } else {
+        serde_json::from_value::<T>(serde_json::Value::String(trimmed.to_string()))
+    };
+    decoded.map_err(|e| {
+        thrown(match e.classify() {
+            serde_json::error::Category::Data => ApplyError::InvalidViewer(e.to_string()),
+            _ => ApplyError::InvalidJson(e.to_string()),
+        })
+    })
+}
+
+fn encode<T: serde::Serialize>(value: &T) -> Result<String, JsValue> {
+    serde_json::to_string(value).map_err(|e| thrown(ApplyError::InvalidState(e.to_string())))
+}
+
+/// The library version (e.g. `0.1.0`).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The state format version this library writes and reads.
+#[wasm_bindgen(js_name = formatVersion)]
+pub fn format_version() -> u32 {
+    ecaz::FORMAT_VERSION
+}
+
+// ---- the pure calls ----
+
+/// Build a new game from a setup document (`Setup` JSON); returns the state JSON.
+#[wasm_bindgen(js_name = newGameJson)]
+pub fn new_game_json(#[wasm_bindgen(unchecked_param_type = "string")] setup: JsValue) -> Result<String, JsValue> {
+    ecaz::new_game_json(&text(&setup, "setup")?).map_err(thrown)
+}
+
+/// Apply a command (`Command` JSON) to a state; returns the new state and the
+/// events (`Event[]` JSON). The input state is never changed.
+#[wasm_bindgen(js_name = applyJson, unchecked_return_type = "ApplyOutcome")]
+pub fn apply_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] command: JsValue,
+) -> Result<JsValue, JsValue> {
+    let outcome = ecaz::apply_json(&text(&state, "state")?, &text(&command, "command")?).map_err(thrown)?;
+    let result = Object::new();
+    set(&result, "state", &JsValue::from(outcome.state));
+    set(&result, "events", &JsValue::from(outcome.events));
+    Ok(result.unchecked_into())
+}
+
+/// The view of a state for a viewer (a faction id, `spectator` or `host`).
+#[wasm_bindgen(js_name = viewJson)]
+pub fn view_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue,
+) -> Result<String, JsValue> {
+    let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
+    let viewer: Viewer = decode_id(&text(&viewer, "viewer")?)?;
+    encode(&ecaz::view(&game, viewer))
+}
+
+/// The legal commands of an actor (a faction id or `host`) in a state.
+#[wasm_bindgen(js_name = optionsJson)]
+pub fn options_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue,
+) -> Result<String, JsValue> {
+    let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
+    let actor: ecaz::Actor = decode_id(&text(&actor, "actor")?)?;
+    encode(&ecaz::options(&game, actor))
+}
+
+// ---- the handle ----
+
+/// A game kept inside the WASM module: commands go in, events come out, and
+/// the state JSON is produced only when asked for (`state()`). Call `free()`
+/// when done (or rely on the garbage collector's finalizer).
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Game {
+    game: ecaz::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// Build a new game from a setup document (`Setup` JSON).
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "string")] setup: JsValue) -> Result<Game, JsValue> {
+        let setup = ecaz::setup_from_json(&text(&setup, "setup")?).map_err(thrown)?;
+        let game = setup.build().map_err(thrown)?;
+        Ok(Game { game })
+    }
+
+    /// Restore a game from a saved state (`Game` JSON).
+    #[wasm_bindgen(js_name = fromState)]
+    pub fn from_state(#[wasm_bindgen(unchecked_param_type = "string")] state: JsValue) -> Result<Game, JsValue> {
+        let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
+        Ok(Game { game })
+    }
+
+    /// Apply a command (`Command` JSON) in place; returns the events
+    /// (`Event[]` JSON). On error nothing changed.
+    pub fn apply(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] command: JsValue,
+    ) -> Result<String, JsValue> {
+        let command = ecaz::command_from_json(&text(&command, "command")?).map_err(thrown)?;
+        let events = ecaz::apply_mut(&mut self.game, &command).map_err(thrown)?;
+        encode(&events)
+    }
+
+    /// The state JSON (to persist it, or for the pure calls).
+    pub fn state(&self) -> Result<String, JsValue> {
+        ecaz::game_to_json(&self.game).map_err(thrown)
+    }
+
+    /// The view for a viewer (a faction id, `spectator` or `host`).
+    pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue) -> Result<String, JsValue> {
+        let viewer: Viewer = decode_id(&text(&viewer, "viewer")?)?;
+        encode(&ecaz::view(&self.game, viewer))
+    }
+
+    /// The legal commands of an actor (a faction id or `host`).
+    pub fn options(&self, #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue) -> Result<String, JsValue> {
+        let actor: ecaz::Actor = decode_id(&text(&actor, "actor")?)?;
+        encode(&ecaz::options(&self.game, actor))
+    }
+}
