@@ -331,46 +331,8 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
         Action::DukeToMoritani {} => duke::check_to_moritani(g).map(|()| Plan::DukeToMoritani),
         Action::DealNexus { faction } => nexus::check_deal(g, *faction).map(|()| Plan::DealNexus(*faction)),
         Action::DiscardNexus { faction } => nexus::check_discard(g, *faction).map(|()| Plan::DiscardNexus(*faction)),
-        Action::GainSpice { .. }
-        | Action::PaySpice { .. }
-        | Action::DrawCard { .. }
-        | Action::DiscardCard { .. }
-        | Action::GiveCard { .. }
-        | Action::SetTraitors { .. }
-        | Action::SetFaceDancers { .. }
-        | Action::LoseForces { .. }
-        | Action::ReturnForces { .. }
-        | Action::ReviveFromTanks { .. }
-        | Action::FlipAdvisors { .. }
-        | Action::SetLeader { .. }
-        | Action::FormAlliance { .. }
-        | Action::BreakAlliance { .. }
-        | Action::SetHandLimit { .. }
-        | Action::Place { .. }
-        | Action::FinishPlacement { .. }
-        | Action::PlayCunning {}
-        | Action::PlayBetrayal { .. }
-        | Action::PlaySecretAlly { .. }
-        | Action::AllowBetrayal { .. }
-        | Action::CancelBetrayal { .. }
-        | Action::ChooseBranch { .. }
-        | Action::AnswerAlliance { .. }
-        | Action::LendDuke { .. }
-        | Action::ReactionsDone { .. }
-        | Action::Relocate { .. }
-        | Action::Pass { .. }
-        | Action::Ship { .. }
-        | Action::ReviveLeader { .. }
-        | Action::ReviveDuke { .. }
-        | Action::ReviveForces { .. }
-        | Action::AllowPlacement { .. }
-        | Action::CancelPlacement { .. }
-        | Action::Decline { .. }
-        | Action::Trigger { .. }
-        | Action::Copy { .. }
-        | Action::DiscardForSpice { .. }
-        | Action::SwapCard { .. }
-        | Action::BuyCard { .. } => Err(ApplyError::WrongDecision {
+        // Decisions, plays and table reports never reach here (routed above).
+        _ => Err(ApplyError::WrongDecision {
             action: cmd.action.name(),
             frame_kind: "report",
         }),
