@@ -156,6 +156,12 @@ pub(crate) fn commit_revived(g: &mut Game, events: &mut Vec<Event>) {
         amount: REVIVAL_COST,
         to: None,
     }));
+    revive(g, events);
+}
+
+/// R-DUKE-4, P-DUKE-REVIVED: a revived Duke is set aside (default) or Ecaz's
+/// (every revival route: host report or the Tleilaxu Ambassador).
+pub(crate) fn revive(g: &mut Game, events: &mut Vec<Event>) {
     let custody = match g.policies.duke_revived {
         DukeRevived::SetAside => DukeCustody::SetAside,
         DukeRevived::Ecaz => DukeCustody::Controlled {

@@ -6,10 +6,9 @@
 //! beneficiary's to revive.
 
 use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind};
-use crate::game::{DukeCustody, DukeSource, Game, LeaderCustody};
+use crate::event::{Event, EventKind};
+use crate::game::{DukeCustody, Game, LeaderCustody};
 use crate::ids::{Ambassador, ArrivalId, Faction, Leader};
-use crate::policy::DukeRevived;
 use crate::rules::{duke, effects, trigger};
 
 /// At most this many forces (E3 p.8).
@@ -138,16 +137,7 @@ pub(crate) fn commit_revive(g: &mut Game, r: Revival, events: &mut Vec<Event>) {
             }
             events.push(Event::public(EventKind::LeaderRevived { faction: b, leader }));
         }
-        What::Duke => {
-            let custody = match g.policies.duke_revived {
-                DukeRevived::SetAside => DukeCustody::SetAside,
-                DukeRevived::Ecaz => DukeCustody::Controlled {
-                    by: Faction::Ecaz,
-                    source: DukeSource::EcazAmbassador,
-                },
-            };
-            duke::set(g, custody, DukeReason::Revived, events);
-        }
+        What::Duke => duke::revive(g, events),
         What::Forces { normal, elite } => {
             if let Some(s) = g.faction_mut(b) {
                 s.tanks.normal = s.tanks.normal.saturating_sub(normal);
