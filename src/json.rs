@@ -54,6 +54,32 @@ pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
     decode(text, ApplyError::InvalidViewer)
 }
 
+/// A viewer or actor id as the bindings take it: bare (`ecaz`) or as a JSON
+/// string (`"ecaz"`). The JSON door itself (`view_json`, `options_json`)
+/// takes JSON strings only.
+fn id_from_text<T: DeserializeOwned>(text: &str) -> Result<T, ApplyError> {
+    let trimmed = text.trim();
+    let decoded = if trimmed.starts_with('"') {
+        serde_json::from_str::<T>(trimmed)
+    } else {
+        serde_json::from_value::<T>(serde_json::Value::String(trimmed.to_string()))
+    };
+    decoded.map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => ApplyError::InvalidViewer(e.to_string()),
+        _ => ApplyError::InvalidJson(e.to_string()),
+    })
+}
+
+/// A viewer id, bare (`ecaz`, `spectator`, `host`) or JSON-quoted.
+pub fn viewer_from_text(text: &str) -> Result<Viewer, ApplyError> {
+    id_from_text(text)
+}
+
+/// An actor id, bare (`ecaz`, `host`) or JSON-quoted.
+pub fn actor_from_text(text: &str) -> Result<Actor, ApplyError> {
+    id_from_text(text)
+}
+
 #[derive(Deserialize)]
 struct VersionProbe {
     #[serde(default)]

@@ -39,7 +39,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 
 use ecaz::{ApplyError, ErrorReport, Game, Viewer};
-use serde::de::DeserializeOwned;
 
 /// The largest input (in bytes) any call reads: 16 MiB. A longer input is
 /// refused with `ECAZ_STATUS_INPUT_TOO_LARGE` before a byte of it is read.
@@ -257,21 +256,6 @@ fn poisoned() -> Failure {
     )
 }
 
-/// A viewer or actor id: either bare (`ecaz`, `spectator`, `host`) or as a
-/// JSON string (`"ecaz"`, as `ecaz::view_json` takes it).
-fn decode_id<T: DeserializeOwned>(text: &str) -> Result<T, ApplyError> {
-    let trimmed = text.trim();
-    let decoded = if trimmed.starts_with('"') {
-        serde_json::from_str::<T>(trimmed)
-    } else {
-        serde_json::from_value::<T>(serde_json::Value::String(trimmed.to_string()))
-    };
-    decoded.map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => ApplyError::InvalidViewer(e.to_string()),
-        _ => ApplyError::InvalidJson(e.to_string()),
-    })
-}
-
 fn encode<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     serde_json::to_string(value).map_err(|e| ApplyError::InvalidState(e.to_string()).into())
 }
@@ -371,7 +355,7 @@ pub unsafe extern "C" fn ecaz_view_json(
         // SAFETY: the caller's contract on `state` and `viewer` (above).
         let (state, viewer) = unsafe { (text(state, state_len, "state")?, text(viewer, viewer_len, "viewer")?) };
         let game = ecaz::game_from_json(state)?;
-        let viewer: Viewer = decode_id(viewer)?;
+        let viewer: Viewer = ecaz::viewer_from_text(viewer)?;
         Ok(Some(encode(&ecaz::view(&game, viewer))?))
     };
     // SAFETY: the caller's contract on `out` (above).
@@ -396,7 +380,7 @@ pub unsafe extern "C" fn ecaz_options_json(
         // SAFETY: the caller's contract on `state` and `actor` (above).
         let (state, actor) = unsafe { (text(state, state_len, "state")?, text(actor, actor_len, "actor")?) };
         let game = ecaz::game_from_json(state)?;
-        let actor: ecaz::Actor = decode_id(actor)?;
+        let actor = ecaz::actor_from_text(actor)?;
         Ok(Some(encode(&ecaz::options(&game, actor))?))
     };
     // SAFETY: the caller's contract on `out` (above).
@@ -551,7 +535,7 @@ pub unsafe extern "C" fn ecaz_game_view(
         require_out(out)?;
         // SAFETY: the caller's contract on `game` and `viewer` (above).
         let (game, viewer) = unsafe { (game_ref(game)?, text(viewer, viewer_len, "viewer")?) };
-        let viewer: Viewer = decode_id(viewer)?;
+        let viewer: Viewer = ecaz::viewer_from_text(viewer)?;
         Ok(Some(encode(&ecaz::view(game, viewer))?))
     };
     // SAFETY: the caller's contract on `out` (above).
@@ -574,7 +558,7 @@ pub unsafe extern "C" fn ecaz_game_options(
         require_out(out)?;
         // SAFETY: the caller's contract on `game` and `actor` (above).
         let (game, actor) = unsafe { (game_ref(game)?, text(actor, actor_len, "actor")?) };
-        let actor: ecaz::Actor = decode_id(actor)?;
+        let actor = ecaz::actor_from_text(actor)?;
         Ok(Some(encode(&ecaz::options(game, actor))?))
     };
     // SAFETY: the caller's contract on `out` (above).

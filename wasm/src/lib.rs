@@ -25,7 +25,6 @@
 
 use ecaz::{ApplyError, ErrorReport, Viewer};
 use js_sys::{Array, Object, Reflect};
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -91,22 +90,6 @@ fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     })
 }
 
-/// A viewer or actor id, bare (`ecaz`) or JSON-quoted (`"ecaz"`).
-fn decode_id<T: DeserializeOwned>(text: &str) -> Result<T, JsValue> {
-    let trimmed = text.trim();
-    let decoded = if trimmed.starts_with('"') {
-        serde_json::from_str::<T>(trimmed)
-    } else {
-        serde_json::from_value::<T>(serde_json::Value::String(trimmed.to_string()))
-    };
-    decoded.map_err(|e| {
-        thrown(match e.classify() {
-            serde_json::error::Category::Data => ApplyError::InvalidViewer(e.to_string()),
-            _ => ApplyError::InvalidJson(e.to_string()),
-        })
-    })
-}
-
 fn encode<T: serde::Serialize>(value: &T) -> Result<String, JsValue> {
     serde_json::to_string(value).map_err(|e| thrown(ApplyError::InvalidState(e.to_string())))
 }
@@ -152,7 +135,7 @@ pub fn view_json(
     #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue,
 ) -> Result<String, JsValue> {
     let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
-    let viewer: Viewer = decode_id(&text(&viewer, "viewer")?)?;
+    let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
     encode(&ecaz::view(&game, viewer))
 }
 
@@ -163,7 +146,7 @@ pub fn options_json(
     #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue,
 ) -> Result<String, JsValue> {
     let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
-    let actor: ecaz::Actor = decode_id(&text(&actor, "actor")?)?;
+    let actor = ecaz::actor_from_text(&text(&actor, "actor")?).map_err(thrown)?;
     encode(&ecaz::options(&game, actor))
 }
 
@@ -213,13 +196,13 @@ impl Game {
 
     /// The view for a viewer (a faction id, `spectator` or `host`).
     pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue) -> Result<String, JsValue> {
-        let viewer: Viewer = decode_id(&text(&viewer, "viewer")?)?;
+        let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
         encode(&ecaz::view(&self.game, viewer))
     }
 
     /// The legal commands of an actor (a faction id or `host`).
     pub fn options(&self, #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue) -> Result<String, JsValue> {
-        let actor: ecaz::Actor = decode_id(&text(&actor, "actor")?)?;
+        let actor = ecaz::actor_from_text(&text(&actor, "actor")?).map_err(thrown)?;
         encode(&ecaz::options(&self.game, actor))
     }
 }
