@@ -67,12 +67,23 @@ fn events_for_json_filters_by_viewer() {
         let mut out = ptr::null_mut();
         // SAFETY: the inputs are valid for their lengths, `out` is valid.
         let status = unsafe {
-            ecaz_events_for_json(events.as_ptr().cast(), events.len(), viewer.as_ptr().cast(), viewer.len(), &mut out)
+            ecaz_events_for_json(
+                events.as_ptr().cast(),
+                events.len(),
+                viewer.as_ptr().cast(),
+                viewer.len(),
+                &mut out,
+            )
         };
         (status, report_of(out))
     };
     let kinds = |value: &serde_json::Value| -> Vec<String> {
-        value.as_array().unwrap().iter().map(|e| e["event"]["kind"].as_str().unwrap().to_string()).collect()
+        value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["event"]["kind"].as_str().unwrap().to_string())
+            .collect()
     };
     let (status, spectator) = filter("spectator");
     assert_eq!(status, EcazStatus::Ok);
