@@ -37,6 +37,7 @@ mod game;
 mod ids;
 mod integrity;
 mod json;
+pub mod narrate;
 mod options;
 mod policy;
 mod rng;
@@ -62,8 +63,8 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json,
-    setup_from_json, view_json, viewer_from_text, JsonOutcome,
+    actor_from_text, apply_json, command_from_json, game_from_json, game_to_json, narrate_json, narrate_text,
+    new_game_json, options_json, setup_from_json, view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
