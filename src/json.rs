@@ -200,6 +200,11 @@ pub fn narrate_json(state: &str, item: &str, viewer: &str) -> Result<String, App
     encode(&narrate_text(state, item, viewer)?)
 }
 
+/// The engine's static board data ([`crate::board`]) as JSON.
+pub fn board_json() -> Result<String, ApplyError> {
+    encode(&crate::board::board())
+}
+
 /// The legal commands of an actor (`actor` is a JSON string such as `"host"`).
 pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
     let game = game_from_json(state)?;

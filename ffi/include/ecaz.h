@@ -148,6 +148,16 @@ enum EcazStatus ecaz_options_json(const char *state,
                                   struct EcazBuffer **out);
 
 /**
+ * The engine's static board data: every territory (id, name, kind,
+ * sectors, storm-proofing, neighbours) and the printed names of factions,
+ * leaders and phases. On success `*out` holds the JSON document.
+ *
+ * # Safety
+ * `out` is NULL or valid for a write of one pointer.
+ */
+enum EcazStatus ecaz_board_json(struct EcazBuffer **out);
+
+/**
  * Narrate an event or a command for a viewer, in English (issue 15): one
  * sentence that says no more than that viewer may know. `item` is an event
  * (a JSON object with `audience`) or a command; `state` is the game the

@@ -387,6 +387,22 @@ pub unsafe extern "C" fn ecaz_options_json(
     unsafe { run(out, body) }
 }
 
+/// The engine's static board data: every territory (id, name, kind,
+/// sectors, storm-proofing, neighbours) and the printed names of factions,
+/// leaders and phases. On success `*out` holds the JSON document.
+///
+/// # Safety
+/// `out` is NULL or valid for a write of one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_board_json(out: *mut *mut EcazBuffer) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        Ok(Some(ecaz::board_json()?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
 /// Narrate an event or a command for a viewer, in English (issue 15): one
 /// sentence that says no more than that viewer may know. `item` is an event
 /// (a JSON object with `audience`) or a command; `state` is the game the

@@ -422,4 +422,10 @@ fn narration_through_the_c_abi() {
         narrate(private, "\"atreides\""),
         "\"Atreides's hand limit is now 5. [seen only by Atreides]\""
     );
+    let mut out = ptr::null_mut();
+    // SAFETY: `out` is valid.
+    let board = outcome("board_json", unsafe { ecaz_board_json(&mut out) }, out, true).expect("board");
+    let board: serde_json::Value = serde_json::from_str(&board).unwrap();
+    assert_eq!(board["territories"].as_array().unwrap().len(), 43);
+    assert_eq!(board["territories"][1]["name"], "Arrakeen");
 }

@@ -9,6 +9,7 @@
 //! | `applyJson(state, command)` → `{state, events}` | `ecaz_apply_json` | [`ecaz::apply_json`] |
 //! | `viewJson(state, viewer)` | `ecaz_view_json` | [`ecaz::view_json`] |
 //! | `optionsJson(state, actor)` | `ecaz_options_json` | [`ecaz::options_json`] |
+//! | `boardJson()` | `ecaz_board_json` | [`ecaz::board_json`] |
 //! | `narrate(state, item, viewer)` → sentence or `null` | `ecaz_narrate_json` | [`ecaz::narrate_text`] |
 //! | `new Game(setup)`, `Game.fromState(state)` | `ecaz_game_new`, `ecaz_game_from_state` | |
 //! | `game.apply(command)` → events | `ecaz_game_apply` | [`ecaz::apply_mut`] |
@@ -169,6 +170,14 @@ pub fn narrate(
     )
     .map_err(thrown)?;
     Ok(sentence.map_or(JsValue::NULL, |s| JsValue::from_str(&s)))
+}
+
+/// The engine's static board data: every territory (id, name, kind,
+/// sectors, storm-proofing, neighbours) and the printed names of factions,
+/// leaders and phases, as JSON text.
+#[wasm_bindgen(js_name = boardJson)]
+pub fn board_json() -> Result<String, JsValue> {
+    ecaz::board_json().map_err(thrown)
 }
 
 // ---- the handle ----
