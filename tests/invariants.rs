@@ -333,14 +333,15 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
     match r.below(12) {
         6 | 7 => {
             let source = match seat {
-                Faction::Ecaz if r.chance(1, 2) => DukeSource::NexusCunning,
+                // D-73: Cunning control needs the Ecaz Nexus card spent.
+                Faction::Ecaz if r.chance(1, 2) && ecaz_card_to.is_none() => DukeSource::NexusCunning,
                 Faction::Moritani => DukeSource::Moritani,
                 _ => DukeSource::EcazAmbassador,
             };
             s.duke = Some(DukeCustody::Controlled { by: seat, source });
         }
         8 | 9 => s.duke = Some(DukeCustody::Tanks),
-        10 => s.duke = Some(DukeCustody::Captured { by: seat }),
+        10 if seat != Faction::Ecaz => s.duke = Some(DukeCustody::Captured { by: seat }),
         11 => {
             if let Some(&a) = ally.get(&Faction::Ecaz) {
                 s.duke = Some(DukeCustody::Controlled {
