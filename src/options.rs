@@ -30,7 +30,7 @@ pub struct Options {
     pub choices: Vec<Choice>,
 }
 
-/// A sector of a territory.
+/// A sector of a territory (R-EFF-FRE, R-EFF-GLD destinations).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Position {
@@ -40,7 +40,7 @@ pub struct Position {
     pub sector: Sector,
 }
 
-/// One territory a Fremen-effect group may leave.
+/// One territory a Fremen-effect group may leave (R-EFF-FRE).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GroupSource {
