@@ -29,6 +29,7 @@
 //! ```
 
 mod apply;
+pub mod audit;
 mod board;
 mod command;
 mod error;

@@ -60,7 +60,7 @@ pub struct View {
     pub knowledge: Vec<Knowledge>,
 }
 
-/// A faction as a viewer sees it. `None` = hidden from this viewer.
+/// A faction as a viewer sees it (D-7, D-17). `None` = hidden from this viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FactionView {
@@ -100,7 +100,7 @@ pub struct FactionView {
     pub free_revival: u8,
 }
 
-/// The Treachery cards as a viewer sees them.
+/// The Treachery cards as a viewer sees them (D-41: hands are private).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TreacheryView {
@@ -114,7 +114,7 @@ pub struct TreacheryView {
     pub discard: Vec<CardId>,
 }
 
-/// The Nexus cards as a viewer sees them.
+/// The Nexus cards as a viewer sees them (D-47).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NexusView {
@@ -146,7 +146,7 @@ pub struct AmbassadorsView {
     pub next_cost: u32,
 }
 
-/// A pending decision as a viewer sees it.
+/// A pending decision as a viewer sees it (D-1, D-24).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FrameView {
