@@ -533,6 +533,38 @@ impl Decision {
         matches!(self, Decision::PlacementResponse { .. } | Decision::CopyEffect { .. })
     }
 
+    /// The Ambassador effect this decision belongs to and its beneficiary
+    /// (the identity a `pass` resolves, D-70); `None` for placement, trigger
+    /// offers, host reactions and the Betrayal window.
+    pub fn effect(&self) -> Option<(Ambassador, Faction)> {
+        match self {
+            Decision::Placement
+            | Decision::PlacementResponse { .. }
+            | Decision::TriggerOffer { .. }
+            | Decision::HostReactions { .. }
+            | Decision::BetrayalResponse { .. } => None,
+            Decision::CopyEffect { beneficiary, .. } => Some((Ambassador::BeneGesserit, *beneficiary)),
+            Decision::ChoamDiscard { beneficiary, .. } => Some((Ambassador::Choam, *beneficiary)),
+            Decision::IxianSwap { beneficiary, .. } => Some((Ambassador::Ixians, *beneficiary)),
+            Decision::RicheseBuy { beneficiary, .. } => Some((Ambassador::Richese, *beneficiary)),
+            Decision::EcazBranch { beneficiary, .. } => Some((Ambassador::Ecaz, *beneficiary)),
+            Decision::AllianceOffer { .. } | Decision::DukeLoan { .. } => Some((Ambassador::Ecaz, Faction::Ecaz)),
+            Decision::FremenRelocation { beneficiary, .. } => Some((Ambassador::Fremen, *beneficiary)),
+            Decision::GuildShipment { beneficiary, .. } => Some((Ambassador::Guild, *beneficiary)),
+            Decision::TleilaxuRevival { beneficiary, .. } => Some((Ambassador::Tleilaxu, *beneficiary)),
+        }
+    }
+
+    /// May the beneficiary always `pass` (use nothing of the effect)? The
+    /// board effects: R-EFF-FRE, R-EFF-GLD, R-EFF-TLX ("may"). Any other
+    /// effect frame accepts `pass` only when it has lapsed (D-70).
+    pub fn passable(&self) -> bool {
+        matches!(
+            self,
+            Decision::FremenRelocation { .. } | Decision::GuildShipment { .. } | Decision::TleilaxuRevival { .. }
+        )
+    }
+
     /// The arrival whose reaction this decision belongs to.
     pub fn arrival(&self) -> Option<ArrivalId> {
         match self {

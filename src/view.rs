@@ -164,12 +164,19 @@ pub struct FrameView {
     pub decision: Option<Decision>,
 }
 
-fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
+/// May `viewer` see faction `f`'s secrets (its own, or the host)?
+pub(crate) fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
     match viewer {
         Viewer::Host => true,
         Viewer::Faction(v) => v == f,
         Viewer::Spectator => false,
     }
+}
+
+/// May `viewer` see the tokens in Ecaz's supply, the pool and the cohort
+/// (P-SUPPLY-VIS: everyone when `public`, else Ecaz and the host)?
+pub(crate) fn supply_visible(game: &Game, viewer: Viewer) -> bool {
+    game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz)
 }
 
 /// A frame's decision as a viewer may see it.
@@ -220,8 +227,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         })
         .collect();
     let a = &game.ambassadors;
-    let supply_visible =
-        game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz);
+    let supply_visible = supply_visible(game, viewer);
     let tokens = a
         .tokens
         .iter()
