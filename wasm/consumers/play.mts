@@ -6,6 +6,7 @@ import {
   createGame,
   EcazError,
   eventsFor,
+  narrate,
   type ErrorCode,
   type Event,
   type PlaceAction,
@@ -22,14 +23,17 @@ export interface Line {
 export interface Played {
   lines: Line[];
   view: View;
-  /** Per-viewer events of the trigger step: what the spectator and Harkonnen were sent. */
+  /** Per-viewer events of the last accepted step: the kinds the spectator was sent. */
   spectatorKinds: string[];
+  /** The last accepted step's first event, told to the spectator in English. */
+  story: string | null;
 }
 
 export function play(scenario: Scenario): Played {
   const game = createGame(scenario.setup);
   const lines: Line[] = [];
   let spectatorKinds: string[] = [];
+  let story: string | null = null;
   scenario.steps.forEach((step, i) => {
     const action = step.command.action;
     if (action.kind === "place") {
@@ -39,6 +43,8 @@ export function play(scenario: Scenario): Played {
     }
     try {
       const events = game.apply(step.command);
+      const first = events[0];
+      if (first !== undefined) story = narrate(game.state(), first, "spectator");
       spectatorKinds = eventsFor(events, "spectator").map((e) => e.event.kind);
       lines.push({ step: i + 1, events });
     } catch (error) {
@@ -48,5 +54,5 @@ export function play(scenario: Scenario): Played {
   });
   const view = game.view("ecaz");
   game.free();
-  return { lines, view, spectatorKinds };
+  return { lines, view, spectatorKinds, story };
 }

@@ -74,6 +74,8 @@ export interface Glue {
   viewJson(state: string, viewer: string): string;
   optionsJson(state: string, actor: string): string;
   eventsForJson(events: string, viewer: string): string;
+  narrate(state: string, item: string, viewer: string): string | null;
+  boardJson(): string;
   Game: GlueGameClass;
 }
 /** @internal */
@@ -320,6 +322,20 @@ export function eventsFor(events: readonly Event[], viewer: Viewer): Event[] {
   return decode(text.eventsFor(JSON.stringify(events), viewer));
 }
 
+/**
+ * One English sentence telling `item` (an event or a command) as `viewer`
+ * may know it, or `null` when the viewer does not see the event. `state` is
+ * the game the event came out of, or the command is applied to.
+ */
+export function narrate(state: GameState, item: Event | Command, viewer: Viewer): string | null {
+  return text.narrate(JSON.stringify(state), JSON.stringify(item), viewer);
+}
+
+/** The engine's static board data (territories, sectors, neighbours, printed names), as parsed JSON. */
+export function board(): Readonly<Record<string, unknown>> {
+  return decode(call((g) => g.boardJson()));
+}
+
 /** The string forms, for hosts that keep the state as text (every value is a JSON document). */
 export const text = {
   newGame: (setup: string): string => call((g) => g.newGameJson(setup)),
@@ -330,6 +346,7 @@ export const text = {
   view: (state: string, viewer: string): string => call((g) => g.viewJson(state, viewer)),
   options: (state: string, actor: string): string => call((g) => g.optionsJson(state, actor)),
   eventsFor: (events: string, viewer: string): string => call((g) => g.eventsForJson(events, viewer)),
+  narrate: (state: string, item: string, viewer: string): string | null => call((g) => g.narrate(state, item, viewer)),
 } as const;
 
 /**
