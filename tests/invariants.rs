@@ -370,6 +370,11 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
                         zones.insert(t, Zone::Placed { territory });
                     }
                 }
+                // A triggered BG token is removed, never used (R-INV-2,
+                // R-TRG-8, issue 17: a setup with BG used is refused).
+                8 if t == Ambassador::BeneGesserit => {
+                    zones.insert(t, Zone::Removed);
+                }
                 8 => {
                     zones.insert(t, Zone::Used);
                 }
@@ -1636,6 +1641,8 @@ fn check_state(g: &Game, ctx: &str) {
             !matches!(a.zone(Ambassador::Ecaz), Zone::Pool | Zone::Used | Zone::Removed),
             "{ctx}: R-INV-3"
         );
+        // R-INV-2, R-TRG-8 (issue 17): BG is never set aside as used.
+        assert_ne!(a.zone(Ambassador::BeneGesserit), Zone::Used, "{ctx}: R-TRG-8");
         for t in &a.tokens {
             if matches!(t.zone, Zone::Supply | Zone::Placed { .. } | Zone::Used) && t.token != Ambassador::Ecaz {
                 assert!(cohort.contains(&t.token), "{ctx}: {t:?} outside the cohort");
