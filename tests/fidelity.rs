@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    game_from_json, options, Action, Actor, Ambassador, AmbassadorsSetup, Audience, Cause, Command, Decision,
-    DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, LeaderCustody,
-    LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
+    game_from_json, options, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, Cause, Command,
+    Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game,
+    LeaderCustody, LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
 };
 
 // ---- helpers ----
@@ -664,4 +664,94 @@ fn r_trg_7_the_parent_offer_is_withdrawn_when_a_nested_reaction_triggers_its_tok
         g.open_frame().map(|f| &f.decision),
         Some(Decision::TriggerOffer { .. })
     ));
+}
+
+// ---- item 8: printed starting positions ----
+
+#[test]
+fn issue17_printed_starting_positions_are_the_defaults() {
+    let s = Setup::for_seats(
+        &[
+            Faction::Atreides,
+            Faction::Harkonnen,
+            Faction::Guild,
+            Faction::BeneGesserit,
+            Faction::Emperor,
+            Faction::Ecaz,
+        ],
+        1,
+    );
+    let g = build_setup(&s);
+    let board = |f: Faction| g.faction(f).unwrap().board.clone();
+    let reserves = |f: Faction| g.faction(f).unwrap().reserves;
+    assert_eq!(board(Faction::Atreides), vec![stack(Territory::Arrakeen, 10, 10)]);
+    assert_eq!(reserves(Faction::Atreides), Forces { normal: 10, elite: 0 });
+    assert_eq!(board(Faction::Harkonnen), vec![stack(Territory::Carthag, 11, 10)]);
+    assert_eq!(board(Faction::Guild), vec![stack(Territory::TueksSietch, 5, 5)]);
+    assert_eq!(reserves(Faction::Guild), Forces { normal: 15, elite: 0 });
+    assert_eq!(board(Faction::BeneGesserit), vec![stack(Territory::PolarSink, 0, 1)]);
+    assert_eq!(reserves(Faction::BeneGesserit), Forces { normal: 19, elite: 0 });
+    assert!(board(Faction::Emperor).is_empty());
+    assert_eq!(reserves(Faction::Emperor), Forces { normal: 15, elite: 5 });
+    assert_eq!(board(Faction::Ecaz), vec![stack(Territory::ImperialBasin, 10, 6)]);
+    let s = Setup::for_seats(&[Faction::Tleilaxu, Faction::Choam, Faction::Richese, Faction::Ecaz], 1);
+    let g = build_setup(&s);
+    for f in [Faction::Tleilaxu, Faction::Choam, Faction::Richese] {
+        assert!(g.faction(f).unwrap().board.is_empty(), "{f}");
+        assert_eq!(g.faction(f).unwrap().reserves.total(), 20, "{f}");
+    }
+    // Ixians with their HMS placed: 3 Suboids and 3 Cyborgs inside it.
+    let mut s = Setup::for_seats(&[Faction::Ixians, Faction::Ecaz], 1);
+    s.hms = Some(ecaz::HmsPointer {
+        territory: Territory::HaggaBasin,
+        sector: 12,
+    });
+    let g = build_setup(&s);
+    let ix = g.faction(Faction::Ixians).unwrap();
+    assert_eq!(
+        ix.board,
+        vec![Stack {
+            territory: Territory::HiddenMobileStronghold,
+            sector: 0,
+            normal: 3,
+            elite: 3,
+            advisors: 0
+        }]
+    );
+    assert_eq!(ix.total_forces(), 20);
+    assert_eq!(printed_start(Faction::Ixians, true), Some(ix.board.clone()));
+}
+
+#[test]
+fn issue17_player_chosen_starting_positions_must_be_given() {
+    for (f, hms) in [
+        (Faction::Fremen, false),
+        (Faction::Moritani, false),
+        (Faction::Ixians, false),
+    ] {
+        let s = Setup::for_seats(&[Faction::Ecaz, f], 2);
+        let err = s.build().expect_err("a player-chosen start was defaulted");
+        assert_eq!(err.code(), "setup/invalid");
+        let path = format!("factions.{f}.board");
+        assert!(
+            err.problems().iter().any(|p| p.path == path),
+            "{f}: {:?}",
+            err.problems()
+        );
+        assert_eq!(printed_start(f, hms), None);
+        // Said by the setup: accepted as given.
+        let mut s = s.clone();
+        let given = match f {
+            Faction::Fremen => vec![
+                stack(Territory::SietchTabr, 14, 6),
+                stack(Territory::FalseWallWest, 17, 4),
+            ],
+            Faction::Moritani => vec![stack(Territory::TheGreatFlat, 15, 6)],
+            _ => Vec::new(),
+        };
+        fs(&mut s, f).board = Some(given.clone());
+        let g = build_setup(&s);
+        assert_eq!(g.faction(f).unwrap().board, given);
+        assert_eq!(g.faction(f).unwrap().total_forces(), 20);
+    }
 }

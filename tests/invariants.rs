@@ -279,8 +279,13 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
                 });
             }
             fs.board = Some(board);
-        } else if f == Faction::Ecaz {
-            used_n += 6; // the printed start: 6 in Imperial Basin
+        } else if let Some(start) = ecaz::printed_start(f, hms) {
+            // The printed start (issue 17).
+            used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
+            used_e += start.iter().map(|x| x.elite).sum::<u32>();
+        } else {
+            // A position the player chooses: here, all in reserves.
+            fs.board = Some(Vec::new());
         }
         if r.chance(1, 3) {
             let tanks = Forces {
@@ -1705,10 +1710,11 @@ fn check_state(g: &Game, ctx: &str) {
             assert!(g.open_arrivals().is_empty(), "{ctx}");
         }
     }
-    // Every open arrival has a frame of its own or an open child.
-    for x in g.open_arrivals() {
-        let busy = g.pending().iter().any(|f| f.decision.arrival() == Some(x.id))
-            || g.open_arrivals().iter().any(|c| c.parent == Some(x.id));
+    // Every open arrival has a frame of its own, or an open arrival above it
+    // (a child, or a sibling reaction whose trigger withdrew this arrival's
+    // offer, issue 17): it settles when those do.
+    for (i, x) in g.open_arrivals().iter().enumerate() {
+        let busy = g.pending().iter().any(|f| f.decision.arrival() == Some(x.id)) || i + 1 < g.open_arrivals().len();
         assert!(busy, "{ctx}: arrival {} is open with nothing to settle", x.id);
     }
     if g.pending().is_empty() {
