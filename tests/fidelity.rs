@@ -323,18 +323,11 @@ fn lists_cunning(g: &Game) -> bool {
 
 #[test]
 fn r_nex_cun_refused_and_not_listed_when_ecaz_already_controls_the_duke() {
-    for source in [
-        DukeSource::EcazAmbassador,
-        DukeSource::Moritani,
-        DukeSource::NexusCunning,
-    ] {
-        let g = cunning_table(DukeCustody::Controlled {
-            by: Faction::Ecaz,
-            source,
-        });
-        assert!(!lists_cunning(&g), "{source:?}");
-        assert_rejected(&g, &ecaz(Action::PlayCunning {}), "rule/duke_already_controlled");
-    }
+    // The one route by which Ecaz controls him while still holding the card
+    // (a Cunning control spends it; Moritani control is Moritani's).
+    let g = cunning_table(ecaz_holds());
+    assert!(!lists_cunning(&g));
+    assert_rejected(&g, &ecaz(Action::PlayCunning {}), "rule/duke_already_controlled");
     // Another controller, or any custody out of play: accepted and listed.
     for custody in [
         DukeCustody::SetAside,

@@ -338,14 +338,18 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
     match r.below(12) {
         6 | 7 => {
             let source = match seat {
-                Faction::Ecaz if r.chance(1, 2) => DukeSource::NexusCunning,
+                // R-NEX-CUN: Cunning control means the Ecaz Nexus card was spent.
+                Faction::Ecaz if r.chance(1, 2) && !s.factions.values().any(|fs| fs.nexus == Some(Faction::Ecaz)) => {
+                    DukeSource::NexusCunning
+                }
                 Faction::Moritani => DukeSource::Moritani,
                 _ => DukeSource::EcazAmbassador,
             };
             s.duke = Some(DukeCustody::Controlled { by: seat, source });
         }
         8 | 9 => s.duke = Some(DukeCustody::Tanks),
-        10 => s.duke = Some(DukeCustody::Captured { by: seat }),
+        // R-DUKE-1: Ecaz never holds its own Duke captive.
+        10 if seat != Faction::Ecaz => s.duke = Some(DukeCustody::Captured { by: seat }),
         11 => {
             if let Some(&a) = ally.get(&Faction::Ecaz) {
                 s.duke = Some(DukeCustody::Controlled {
@@ -1710,11 +1714,10 @@ fn check_state(g: &Game, ctx: &str) {
             assert!(g.open_arrivals().is_empty(), "{ctx}");
         }
     }
-    // Every open arrival has a frame of its own, or an open arrival above it
-    // (a child, or a sibling reaction whose trigger withdrew this arrival's
-    // offer, issue 17): it settles when those do.
-    for (i, x) in g.open_arrivals().iter().enumerate() {
-        let busy = g.pending().iter().any(|f| f.decision.arrival() == Some(x.id)) || i + 1 < g.open_arrivals().len();
+    // Every open arrival has a frame of its own or an open child.
+    for x in g.open_arrivals() {
+        let busy = g.pending().iter().any(|f| f.decision.arrival() == Some(x.id))
+            || g.open_arrivals().iter().any(|c| c.parent == Some(x.id));
         assert!(busy, "{ctx}: arrival {} is open with nothing to settle", x.id);
     }
     if g.pending().is_empty() {
@@ -1780,6 +1783,7 @@ fn play(game_index: u64, steps: usize) -> Played {
     check_state(&g, "setup");
     let mut text = json(&g);
     check_round_trip(&g, &text, "setup");
+    ecaz::audit::check(&g).unwrap_or_else(|e| panic!("setup: audit: {e}"));
     let mut played = Played {
         setup: s,
         commands: Vec::new(),
@@ -2061,6 +2065,10 @@ fn play(game_index: u64, steps: usize) -> Played {
         arrivals.check(&g, &ctx);
         check_state(&g, &ctx);
         check_round_trip(&g, &text, &ctx);
+        // Issue 11 items 5 and 6: never stuck, never unloadable.
+        if let Err(e) = ecaz::audit::check(&g) {
+            panic!("{ctx}: audit after {cmd:?}: {e}");
+        }
         played.commands.push(cmd);
         played.states.push(g.clone());
         played.events.push(serde_json::to_string(&events).unwrap());

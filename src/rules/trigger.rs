@@ -153,7 +153,27 @@ fn withdraw_offers(g: &mut Game, token: Ambassador, events: &mut Vec<Event>) {
             }));
         }
     }
+    let withdrawn: Vec<ArrivalId> = g
+        .pending
+        .iter()
+        .filter_map(|f| match f.decision {
+            Decision::TriggerOffer { arrival, token: t, .. } if t == token => Some(arrival),
+            _ => None,
+        })
+        .collect();
     g.pending.retain(|f| !stale(&f.decision));
+    // An arrival left with nothing to settle — no frame of its own, no open
+    // child (its offer was withdrawn by a sibling reaction above it) — has
+    // settled: it resumes now, not when the arrivals above it do. (A parent
+    // of the triggering arrival keeps its open child and settles after it.)
+    for arrival in withdrawn {
+        let busy = g.pending.iter().any(|f| f.decision.arrival() == Some(arrival))
+            || g.arrivals.iter().any(|a| a.parent == Some(arrival));
+        if !busy {
+            g.arrivals.retain(|a| a.id != arrival);
+            events.push(Event::public(EventKind::Resume { arrival }));
+        }
+    }
 }
 
 /// R-TRG-4, R-TRG-8, P-NEST: close every arrival whose reactions (children
