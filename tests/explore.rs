@@ -316,6 +316,8 @@ fn nesting_positions() -> Vec<(String, Game)> {
                     "ecaz": {"hand": [3, 4], "ally": "atreides", "tanks": {"normal": 2}},
                     "atreides": {"hand": [5], "ally": "ecaz"},
                     "harkonnen": {"hand": [6, 7]},
+                    // The Fremen choose their start (issue 17): all in reserves here.
+                    "fremen": {"board": []},
                 },
                 "ambassadors": {
                     "cohort": ["ixians", "choam", "fremen", "guild", "beneGesserit"],

@@ -748,3 +748,57 @@ fn issue17_player_chosen_starting_positions_must_be_given() {
         assert_eq!(g.faction(f).unwrap().total_forces(), 20);
     }
 }
+
+#[test]
+fn r_trg_7_p_nest_a_sibling_whose_offer_is_withdrawn_resumes_at_once() {
+    let mut s = setup(
+        &[
+            Faction::Ecaz,
+            Faction::Harkonnen,
+            Faction::BeneGesserit,
+            Faction::Atreides,
+        ],
+        15,
+    );
+    s.ambassadors = Some(AmbassadorsSetup {
+        zones: [(Ambassador::Emperor, placed(Territory::Carthag))]
+            .into_iter()
+            .collect(),
+        cohort: vec![
+            Ambassador::Emperor,
+            Ambassador::Atreides,
+            Ambassador::Choam,
+            Ambassador::Fremen,
+            Ambassador::Richese,
+        ],
+        cycle: 0,
+        placement: Default::default(),
+    });
+    let g = build_setup(&s);
+    let (g, _) = ok(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None));
+    let parent = g.open_arrivals()[0].id;
+    // Two reactions linked to the same parent: siblings, each offered the token.
+    let (g, _) = ok(&g, &arrive(Faction::BeneGesserit, Territory::Carthag, 11, Some(parent)));
+    let first = g.open_arrivals()[1].id;
+    let (g, _) = ok(&g, &arrive(Faction::Atreides, Territory::Carthag, 11, Some(parent)));
+    let second = g.open_arrivals()[2].id;
+    assert_eq!(g.pending().len(), 3);
+    let (g, events) = trigger(&g, Faction::Ecaz);
+    assert_eq!(count_kind(&events, "triggerOfferWithdrawn"), 2);
+    let resumes: Vec<_> = kinds(&events)
+        .into_iter()
+        .filter_map(|k| match k {
+            EventKind::Resume { arrival } => Some(*arrival),
+            _ => None,
+        })
+        .collect();
+    // The withdrawn sibling resumes at once; then the trigger's own arrival,
+    // then their parent (P-NEST).
+    assert_eq!(resumes, vec![first, second, parent]);
+    assert!(g.pending().is_empty() && g.open_arrivals().is_empty());
+    assert_round_trip(&g);
+}
+
+fn count_kind(events: &[Event], name: &str) -> usize {
+    kind_names(events).iter().filter(|k| k.as_str() == name).count()
+}
