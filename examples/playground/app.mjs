@@ -18,7 +18,10 @@ await init();
 const board = JSON.parse(boardJson());
 const bands = layout(board);
 const schema = await (await fetch("./command.schema.json")).json();
-const actionVariants = schema.$defs.Action.oneOf;
+/** Every action variant of the schema (each a named definition, or inline). */
+const actionVariants = schema.$defs.Action.oneOf.map((/** @type {any} */ v) =>
+  v.$ref ? schema.$defs[v.$ref.replace("#/$defs/", "")] : v,
+);
 /** Printed names of ids, for the form selects. */
 const names = new Map([
   ...board.territories.map((/** @type {any} */ t) => [t.territory, t.name]),
