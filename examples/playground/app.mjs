@@ -67,6 +67,8 @@ function showError(text) {
  */
 function load(doc, name) {
   showError("");
+  /** @type {HTMLTextAreaElement} */ ($("export-text")).value = "";
+  $("download").hidden = true;
   if (doc && doc.setup && Array.isArray(doc.steps)) {
     origin = { name: doc.name ?? name, description: doc.description ?? "", setup: doc.setup };
     history = [{ command: null, state: newGameJson(JSON.stringify(doc.setup)), events: [] }];
@@ -371,13 +373,17 @@ $("file").addEventListener("change", async (e) => {
     showError(`could not load ${file.name}: ${describe(err)}`);
   }
 });
-$("export").addEventListener("click", () => {
-  const text = JSON.stringify(exported(), null, 2);
+/** Offer `text` for download as `file`, and show it. */
+function offer(/** @type {string} */ text, /** @type {string} */ file) {
   /** @type {HTMLTextAreaElement} */ ($("export-text")).value = text;
   const link = /** @type {HTMLAnchorElement} */ ($("download"));
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = file;
+  link.textContent = `download ${file}`;
   link.hidden = false;
-});
+}
+$("export").addEventListener("click", () => offer(JSON.stringify(exported(), null, 2), "playground-scenario.json"));
+$("save-state").addEventListener("click", () => offer(history[cursor].state, "playground-state.json"));
 
 const list = await (await fetch("./scenarios/index.json")).json();
 /** @type {HTMLSelectElement} */ ($("scenarios")).replaceChildren(...list.map((/** @type {string} */ n) => h("option", { value: n }, n)));
