@@ -30,6 +30,7 @@
 
 mod apply;
 mod board;
+pub mod bots;
 mod command;
 mod error;
 mod event;
@@ -44,6 +45,7 @@ mod rules;
 pub mod scenario;
 pub mod schema;
 mod setup;
+pub mod sim;
 mod view;
 
 pub use apply::{apply, apply_mut, validate};
@@ -52,6 +54,7 @@ pub use board::{
     storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
     STRONGHOLDS,
 };
+pub use bots::{Bot, BotRng, Profile};
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
