@@ -1311,6 +1311,12 @@ pub struct Stats {
     pub duke_moves: BTreeMap<String, u64>,
     /// Ambassadors placed.
     pub placements: u64,
+    /// Spice Ecaz paid for placements.
+    pub placement_spice: u64,
+    /// Ecaz's spice at the end of each game, summed (games with Ecaz seated).
+    pub ecaz_final_spice: u64,
+    /// Games with Ecaz seated.
+    pub ecaz_games: u64,
     /// Placements cancelled with Karama.
     pub placements_cancelled: u64,
     /// Alliances formed (any route).
@@ -1344,6 +1350,15 @@ impl Stats {
     /// Spice gained through effects in all.
     pub fn effect_spice(&self) -> u64 {
         self.spice_by_effect.values().sum()
+    }
+
+    /// Count the end of a game.
+    pub fn finish(&mut self, table: &Table) {
+        self.turns = u64::from(table.turns_played());
+        if let Some(s) = table.game().faction(Faction::Ecaz) {
+            self.ecaz_games = 1;
+            self.ecaz_final_spice = u64::from(s.spice);
+        }
     }
 
     /// Count one step.
@@ -1397,7 +1412,10 @@ impl Stats {
                         .unwrap_or_default();
                     Self::bump(&mut self.duke_moves, &key, 1);
                 }
-                EventKind::AmbassadorPlaced { .. } => self.placements += 1,
+                EventKind::AmbassadorPlaced { cost, .. } => {
+                    self.placements += 1;
+                    self.placement_spice += u64::from(*cost);
+                }
                 EventKind::PlacementCancelled { .. } => self.placements_cancelled += 1,
                 EventKind::AllianceFormed { .. } => self.alliances += 1,
                 EventKind::NexusPlayed { mode, .. } => Self::bump(&mut self.nexus_plays, mode.name(), 1),
@@ -1426,6 +1444,9 @@ impl Stats {
         self.declined += o.declined;
         self.recycles += o.recycles;
         self.placements += o.placements;
+        self.placement_spice += o.placement_spice;
+        self.ecaz_final_spice += o.ecaz_final_spice;
+        self.ecaz_games += o.ecaz_games;
         self.placements_cancelled += o.placements_cancelled;
         self.alliances += o.alliances;
         self.arrivals += o.arrivals;
@@ -1446,6 +1467,44 @@ impl Stats {
     }
 }
 
+/// The checks after every command of a checked run (`ecaz selfplay --check`):
+/// - liveness (issue 11): an open frame's actor has a legal command, and
+///   every command `options` lists for it is accepted by `validate`;
+/// - integrity and closed round trip: the state serializes, loads again
+///   through [`crate::game_from_json`] (which runs every state invariant:
+///   the 11 tokens, each faction's 20 forces, every card and Nexus card,
+///   leaders, alliances, the Duke, frames and arrivals) and loads as the
+///   same value.
+///
+/// Returns a description of each violation (empty when all hold).
+pub fn check(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(frame) = game.open_frame() {
+        let o = crate::options::options(game, frame.actor);
+        if o.commands.is_empty() && o.choices.is_empty() {
+            out.push(format!(
+                "liveness: frame {} ({}) has no legal command",
+                frame.id.0,
+                frame.decision.name()
+            ));
+        }
+        for c in &o.commands {
+            if let Err(e) = crate::apply::validate(game, c) {
+                out.push(format!("liveness: listed {} refused: {}", c.action.name(), e.code()));
+            }
+        }
+    }
+    match crate::json::game_to_json(game) {
+        Ok(text) => match crate::json::game_from_json(&text) {
+            Ok(back) if back == *game => {}
+            Ok(_) => out.push("reload: the state loads as a different value".to_string()),
+            Err(e) => out.push(format!("reload: the state is refused: {}", e.code())),
+        },
+        Err(e) => out.push(format!("reload: the state does not serialize: {}", e.code())),
+    }
+    out
+}
+
 /// Play one game to the end (no checks); its tally.
 pub fn play(table: &mut Table) -> Stats {
     let mut stats = Stats {
@@ -1456,7 +1515,7 @@ pub fn play(table: &mut Table) -> Stats {
         let step = table.step();
         stats.record(&step);
     }
-    stats.turns = u64::from(table.turns_played());
+    stats.finish(table);
     stats
 }
 
