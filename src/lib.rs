@@ -65,8 +65,8 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json,
-    setup_from_json, view_json, viewer_from_text, JsonOutcome,
+    actor_from_text, apply_json, bot_command_json, bot_json, command_from_json, game_from_json, game_to_json,
+    new_game_json, options_json, profile_from_text, setup_from_json, view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;

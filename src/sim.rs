@@ -1467,18 +1467,19 @@ impl Stats {
     }
 }
 
-/// The checks after every command of a checked run (`ecaz selfplay --check`):
-/// - liveness (issue 11): an open frame's actor has a legal command, and
-///   every command `options` lists for it is accepted by `validate`;
-/// - integrity and closed round trip: the state serializes, loads again
-///   through [`crate::game_from_json`] (which runs every state invariant:
-///   the 11 tokens, each faction's 20 forces, every card and Nexus card,
-///   leaders, alliances, the Duke, frames and arrivals) and loads as the
-///   same value.
-///
-/// Returns a description of each violation (empty when all hold).
-pub fn check(game: &Game) -> Vec<String> {
-    let mut out = Vec::new();
+/// How much a checked run checks after every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckLevel {
+    /// Liveness, every state invariant and a JSON reload after every command.
+    Full,
+    /// Liveness and every state invariant (in memory) after every command;
+    /// the JSON reload only at the end of each game.
+    Fast,
+}
+
+/// Liveness (issue 11): an open frame's actor has a legal command, and every
+/// command `options` lists for it is accepted by `validate`.
+fn check_liveness(game: &Game, out: &mut Vec<String>) {
     if let Some(frame) = game.open_frame() {
         let o = crate::options::options(game, frame.actor);
         if o.commands.is_empty() && o.choices.is_empty() {
@@ -1494,6 +1495,12 @@ pub fn check(game: &Game) -> Vec<String> {
             }
         }
     }
+}
+
+/// Closed round trip: the state serializes and loads again through
+/// [`crate::game_from_json`] (which runs every state invariant) as the same value.
+pub fn check_reload(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
     match crate::json::game_to_json(game) {
         Ok(text) => match crate::json::game_from_json(&text) {
             Ok(back) if back == *game => {}
@@ -1501,6 +1508,27 @@ pub fn check(game: &Game) -> Vec<String> {
             Err(e) => out.push(format!("reload: the state is refused: {}", e.code())),
         },
         Err(e) => out.push(format!("reload: the state does not serialize: {}", e.code())),
+    }
+    out
+}
+
+/// The checks after every command of a checked run (`ecaz selfplay --check`):
+/// liveness (see above) and every state invariant — the 11 tokens, each
+/// faction's 20 forces, every card and Nexus card, leaders, alliances, the
+/// Duke, frames and arrivals, the ceilings — checked in memory
+/// ([`CheckLevel::Fast`]) or through a JSON reload ([`CheckLevel::Full`]).
+///
+/// Returns a description of each violation (empty when all hold).
+pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
+    let mut out = Vec::new();
+    check_liveness(game, &mut out);
+    match level {
+        CheckLevel::Full => out.extend(check_reload(game)),
+        CheckLevel::Fast => {
+            for p in crate::integrity::problems(game) {
+                out.push(format!("invariant: {}: {}", p.path, p.message));
+            }
+        }
     }
     out
 }

@@ -87,9 +87,10 @@ enum Cmd {
         /// One step in N is a random host report, 0 for none.
         #[arg(long, default_value_t = 25)]
         noise: u32,
-        /// After every command, check liveness and every state invariant (through a JSON reload).
-        #[arg(long)]
-        check: bool,
+        /// After every command, check liveness and every state invariant: `full` (the
+        /// default) through a JSON reload, `fast` in memory with the reload at each game's end.
+        #[arg(long, num_args = 0..=1, default_missing_value = "full", value_name = "LEVEL")]
+        check: Option<String>,
         /// Print one JSON document instead of text.
         #[arg(long)]
         json: bool,
@@ -134,7 +135,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 noise,
                 profile: selfplay::parse_profile(&profile)?,
                 bots: bots.iter().map(|b| selfplay::parse_bot(b)).collect::<Result<_, _>>()?,
-                check,
+                check: check.as_deref().map(selfplay::parse_check).transpose()?,
                 jobs,
             };
             selfplay::selfplay(&run, json, compare, out)

@@ -36,8 +36,8 @@ pub struct Run {
     pub profile: Profile,
     /// Per-seat profiles.
     pub bots: BTreeMap<Faction, Profile>,
-    /// Check after every command.
-    pub check: bool,
+    /// Check after every command (and how much).
+    pub check: Option<sim::CheckLevel>,
     /// Worker threads.
     pub jobs: usize,
 }
@@ -49,7 +49,7 @@ struct Summary<'a> {
     games: u64,
     first_seed: u64,
     turns_per_game: u32,
-    checked: bool,
+    checked: Option<&'static str>,
     profile: Profile,
     bots: &'a BTreeMap<Faction, Profile>,
     seconds: f64,
@@ -81,6 +81,18 @@ fn parse_faction(s: &str) -> Result<Faction, CliError> {
 /// `ecaz,atreides,…`
 pub fn parse_seats(s: &str) -> Result<Vec<Faction>, CliError> {
     s.split(',').map(|x| parse_faction(x.trim())).collect()
+}
+
+/// `full` or `fast`.
+pub fn parse_check(s: &str) -> Result<sim::CheckLevel, CliError> {
+    match s {
+        "full" => Ok(sim::CheckLevel::Full),
+        "fast" => Ok(sim::CheckLevel::Fast),
+        _ => Err(CliError::new(
+            "cli/usage",
+            format!("unknown check level `{s}` (full, fast)"),
+        )),
+    }
 }
 
 /// `random` or `heuristic`.
@@ -119,18 +131,23 @@ fn one_game(run: &Run, seed: u64, samples: &mut Vec<String>) -> Stats {
             ..Stats::default()
         };
         let mut found = Vec::new();
-        if run.check {
-            for v in sim::check(table.game()) {
+        if let Some(level) = run.check {
+            for v in sim::check(table.game(), level) {
                 found.push(format!("game {seed} setup: {v}"));
             }
         }
         while !table.finished() {
             let step = table.step();
             stats.record(&step);
-            if run.check {
-                for v in sim::check(table.game()) {
+            if let Some(level) = run.check {
+                for v in sim::check(table.game(), level) {
                     found.push(format!("game {seed} command {}: {v}", stats.commands));
                 }
+            }
+        }
+        if run.check == Some(sim::CheckLevel::Fast) {
+            for v in sim::check_reload(table.game()) {
+                found.push(format!("game {seed} end: {v}"));
             }
         }
         stats.finish(&table);
@@ -259,7 +276,12 @@ fn text_summary(out: &mut dyn Write, run: &Run, p: &Played) -> Result<(), CliErr
             s.games,
             run.seed,
             run.turns,
-            if run.check { ", checked after every command" } else { "" }
+            match run.check {
+                Some(sim::CheckLevel::Full) => ", checked after every command (liveness, invariants, JSON reload)",
+                Some(sim::CheckLevel::Fast) =>
+                    ", checked after every command (liveness, invariants; JSON reload at each game's end)",
+                None => "",
+            }
         ),
     )?;
     say(
@@ -340,7 +362,10 @@ fn json_summary<'a>(run: &'a Run, p: &'a Played) -> Summary<'a> {
         games: s.games,
         first_seed: run.seed,
         turns_per_game: run.turns,
-        checked: run.check,
+        checked: run.check.map(|l| match l {
+            sim::CheckLevel::Full => "full",
+            sim::CheckLevel::Fast => "fast",
+        }),
         profile: run.profile,
         bots: &run.bots,
         seconds: p.seconds,

@@ -148,6 +148,26 @@ enum EcazStatus ecaz_options_json(const char *state,
                                   struct EcazBuffer **out);
 
 /**
+ * What a bot sends (issue 16): the command a bot of `profile` (`random` or
+ * `heuristic`, bare or as a JSON string) seeded with `seed` chooses for
+ * `actor` (a faction id or `host`) in a state — its answer to the open
+ * decision, or a Nexus play when none is open. On success `*out` holds the
+ * command JSON, or `null` when the actor has nothing to send. The same
+ * state, actor, profile and seed always give the same command.
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `actor` and `profile` for `command`.
+ */
+enum EcazStatus ecaz_bot_json(const char *state,
+                              size_t state_len,
+                              const char *actor,
+                              size_t actor_len,
+                              const char *profile,
+                              size_t profile_len,
+                              uint64_t seed,
+                              struct EcazBuffer **out);
+
+/**
  * Create a game from a setup document. On success `*out_game` is a new
  * handle (free it with `ecaz_game_free`) and `*out_error` is NULL; on failure
  * `*out_game` is NULL and `*out_error` holds the error report. `out_error`
@@ -224,6 +244,22 @@ enum EcazStatus ecaz_game_options(const struct EcazGame *game,
                                   const char *actor,
                                   size_t actor_len,
                                   struct EcazBuffer **out);
+
+/**
+ * What a bot sends in the handle's game (as `ecaz_bot_json`); on success
+ * `*out` holds the command JSON or `null`. The game is not changed: apply
+ * the command with `ecaz_game_apply`.
+ *
+ * # Safety
+ * As `ecaz_game_options`, with `profile` (`profile_len` bytes) as well.
+ */
+enum EcazStatus ecaz_game_bot(const struct EcazGame *game,
+                              const char *actor,
+                              size_t actor_len,
+                              const char *profile,
+                              size_t profile_len,
+                              uint64_t seed,
+                              struct EcazBuffer **out);
 
 /**
  * Free a game handle. NULL is accepted and ignored.
