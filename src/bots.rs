@@ -180,11 +180,14 @@ impl Bot {
         let frame = game.open_frame()?;
         if let Decision::ChoamDiscard { beneficiary, .. } = frame.decision {
             // The listed commands are every subset of the hand, in hand order:
-            // a uniform subset is each card in or out with even odds.
+            // a uniform subset is each card in or out with even odds. (An
+            // empty hand goes through `options`: a lapsed frame lists `pass`, D-70.)
             let hand = game.faction(beneficiary).map(|s| s.hand.as_slice()).unwrap_or_default();
-            let cards = hand.iter().copied().filter(|_| self.rng.chance(1, 2)).collect();
-            let action = Action::DiscardForSpice { frame: frame.id, cards };
-            return Some(Command { actor, action });
+            if !hand.is_empty() {
+                let cards = hand.iter().copied().filter(|_| self.rng.chance(1, 2)).collect();
+                let action = Action::DiscardForSpice { frame: frame.id, cards };
+                return Some(Command { actor, action });
+            }
         }
         let o = options(game, actor);
         let n = o.commands.len() + o.choices.len();
@@ -346,31 +349,46 @@ mod heuristic {
         i32::try_from(n).unwrap_or(i32::MAX)
     }
 
-    /// What `beneficiary` gains from `token`'s effect against `entrant`,
-    /// judged from public facts and the beneficiary's own hand:
-    /// Emperor 5 spice; CHOAM 3 per worthless card it holds; Richese a card
-    /// (worth ~6) for 3 when below the limit and rich; Ixians the gain of
-    /// swapping its worst card; Tleilaxu the best revival; Guild up to 4
-    /// forces onto the board free; Fremen a free move when it has forces out;
+    /// What `beneficiary` gains from `token`'s effect against `entrant`, as
+    /// `viewer` (who decides) can judge it: from public facts, and from the
+    /// beneficiary's hand and spice only when the viewer is the beneficiary
+    /// (another's hand counts by its public size, ~1 card in 6 worthless):
+    /// Emperor 5 spice; CHOAM 3 per worthless card; Richese a card (worth ~6)
+    /// for 3 when below the limit and rich; Ixians the gain of swapping the
+    /// worst card; Tleilaxu the best revival; Guild up to 4 forces onto the
+    /// board free; Fremen a free move when it has forces out;
     /// Atreides/Harkonnen information (small); the Ecaz token the Duke or an
     /// alliance; BG its best copy.
-    pub(super) fn effect_value(game: &Game, token: Ambassador, beneficiary: Faction, entrant: Faction) -> i32 {
+    pub(super) fn effect_value(
+        game: &Game,
+        token: Ambassador,
+        beneficiary: Faction,
+        entrant: Faction,
+        viewer: Faction,
+    ) -> i32 {
         let Some(s) = game.faction(beneficiary) else { return 0 };
+        let own = viewer == beneficiary;
+        let held = i32::try_from(s.hand.len()).unwrap_or(i32::MAX);
+        let below = s.hand.len() < usize::from(s.hand_limit);
         match token {
             Ambassador::Emperor => 5,
-            Ambassador::Choam => 3 * i32::try_from(s.hand.iter().filter(|&&c| worthless(game, c)).count()).unwrap_or(0),
-            Ambassador::Richese => {
-                let below = s.hand.len() < usize::from(s.hand_limit);
+            Ambassador::Choam if own => {
+                3 * i32::try_from(s.hand.iter().filter(|&&c| worthless(game, c)).count()).unwrap_or(0)
+            }
+            Ambassador::Choam => held / 2,
+            Ambassador::Richese if own => {
                 if below && s.spice >= 3 + RESERVE {
                     3
                 } else {
                     0
                 }
             }
-            Ambassador::Ixians => match s.hand.iter().map(|&c| kind_value(game, c)).min() {
+            Ambassador::Richese => i32::from(below),
+            Ambassador::Ixians if own => match s.hand.iter().map(|&c| kind_value(game, c)).min() {
                 Some(worst) => (4 - worst).max(0),
                 None => 0,
             },
+            Ambassador::Ixians => i32::from(held > 0),
             Ambassador::Tleilaxu => {
                 let forces = i32_of(s.tanks.total().min(describe::TLEILAXU_MAX));
                 let leader = if describe::dead_leaders(game, beneficiary).is_empty() {
@@ -436,7 +454,7 @@ mod heuristic {
     fn token_value(game: &Game, token: Ambassador) -> i32 {
         match token {
             Ambassador::Atreides | Ambassador::Harkonnen => 2,
-            _ => effect_value(game, token, Faction::Ecaz, Faction::Ecaz).max(2),
+            _ => effect_value(game, token, Faction::Ecaz, Faction::Ecaz, Faction::Ecaz).max(2),
         }
     }
 
@@ -470,22 +488,27 @@ mod heuristic {
         let cmd = |action| Some(Command { actor, action });
         match &frame.decision {
             // CHOAM: discard the worthless cards (none when there are none).
+            // An empty hand goes through `options` (a lapsed frame lists `pass`, D-70).
             Decision::ChoamDiscard { beneficiary, .. } => {
                 let hand = game
                     .faction(*beneficiary)
                     .map(|s| s.hand.as_slice())
                     .unwrap_or_default();
-                let cards = hand.iter().copied().filter(|&c| worthless(game, c)).collect();
-                return cmd(Action::DiscardForSpice { frame: id, cards });
+                if !hand.is_empty() {
+                    let cards = hand.iter().copied().filter(|&c| worthless(game, c)).collect();
+                    return cmd(Action::DiscardForSpice { frame: id, cards });
+                }
             }
-            // Ixians: give away the least valuable card.
+            // Ixians: give away the least valuable card (`pass` when the hand
+            // emptied meanwhile, D-70).
             Decision::IxianSwap { beneficiary, .. } => {
                 let hand = game
                     .faction(*beneficiary)
                     .map(|s| s.hand.as_slice())
                     .unwrap_or_default();
-                let card = hand.iter().copied().min_by_key(|&c| kind_value(game, c))?;
-                return cmd(Action::SwapCard { frame: id, card });
+                if let Some(card) = hand.iter().copied().min_by_key(|&c| kind_value(game, c)) {
+                    return cmd(Action::SwapCard { frame: id, card });
+                }
             }
             _ => {}
         }
@@ -498,7 +521,7 @@ mod heuristic {
                 let mut best: Option<(i32, Command)> = None;
                 for c in &o.commands {
                     if let Action::Trigger { beneficiary, .. } = c.action {
-                        let v = effect_value(game, *token, beneficiary, *entrant);
+                        let v = effect_value(game, *token, beneficiary, *entrant, Faction::Ecaz);
                         if v > 0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
                             best = Some((v, c.clone()));
                         }
@@ -513,7 +536,7 @@ mod heuristic {
                 .commands
                 .iter()
                 .max_by_key(|c| match c.action {
-                    Action::Copy { effect, .. } => effect_value(game, effect, *beneficiary, *entrant),
+                    Action::Copy { effect, .. } => effect_value(game, effect, *beneficiary, *entrant, Faction::Ecaz),
                     _ => i32::MIN,
                 })
                 .cloned(),
@@ -541,11 +564,10 @@ mod heuristic {
                     .cloned()
                     .or(first)
             }
-            // The entrant accepts an alliance with an Ecaz worth having:
-            // Ecaz's spice and forces on the board at least half its own.
+            // The entrant accepts an alliance with an Ecaz worth having: at
+            // least half its own forces on the board (Ecaz's spice is hidden).
             Decision::AllianceOffer { entrant, .. } => {
-                let worth = |f| spice(game, f).saturating_add(2 * on_board(game, f));
-                let accept = 2 * worth(Faction::Ecaz) >= worth(*entrant);
+                let accept = 2 * on_board(game, Faction::Ecaz) >= on_board(game, *entrant);
                 o.commands
                     .iter()
                     .find(|c| matches!(c.action, Action::AnswerAlliance { accept: a, .. } if a == accept))

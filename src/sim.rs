@@ -356,14 +356,18 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
     match r.below(12) {
         6 | 7 => {
             let source = match seat {
-                Faction::Ecaz if r.chance(1, 2) => DukeSource::NexusCunning,
+                // R-NEX-CUN: Cunning control means the Ecaz Nexus card was spent.
+                Faction::Ecaz if r.chance(1, 2) && !s.factions.values().any(|fs| fs.nexus == Some(Faction::Ecaz)) => {
+                    DukeSource::NexusCunning
+                }
                 Faction::Moritani => DukeSource::Moritani,
                 _ => DukeSource::EcazAmbassador,
             };
             s.duke = Some(DukeCustody::Controlled { by: seat, source });
         }
         8 | 9 => s.duke = Some(DukeCustody::Tanks),
-        10 => s.duke = Some(DukeCustody::Captured { by: seat }),
+        // R-DUKE-1: Ecaz never holds its own Duke captive.
+        10 if seat != Faction::Ecaz => s.duke = Some(DukeCustody::Captured { by: seat }),
         11 => {
             if let Some(&a) = ally.get(&Faction::Ecaz) {
                 s.duke = Some(DukeCustody::Controlled {
@@ -1477,51 +1481,31 @@ pub enum CheckLevel {
     Fast,
 }
 
-/// Liveness (issue 11): an open frame's actor has a legal command, and every
-/// command `options` lists for it is accepted by `validate`.
-fn check_liveness(game: &Game, out: &mut Vec<String>) {
-    if let Some(frame) = game.open_frame() {
-        let o = crate::options::options(game, frame.actor);
-        if o.commands.is_empty() && o.choices.is_empty() {
-            out.push(format!(
-                "liveness: frame {} ({}) has no legal command",
-                frame.id.0,
-                frame.decision.name()
-            ));
-        }
-        for c in &o.commands {
-            if let Err(e) = crate::apply::validate(game, c) {
-                out.push(format!("liveness: listed {} refused: {}", c.action.name(), e.code()));
-            }
-        }
-    }
-}
-
-/// Closed round trip: the state serializes and loads again through
-/// [`crate::game_from_json`] (which runs every state invariant) as the same value.
+/// Closed round trip ([`crate::audit::reload`]): the state saves and loads
+/// again (every state invariant checked by the loader) as the same value and bytes.
 pub fn check_reload(game: &Game) -> Vec<String> {
-    let mut out = Vec::new();
-    match crate::json::game_to_json(game) {
-        Ok(text) => match crate::json::game_from_json(&text) {
-            Ok(back) if back == *game => {}
-            Ok(_) => out.push("reload: the state loads as a different value".to_string()),
-            Err(e) => out.push(format!("reload: the state is refused: {}", e.code())),
-        },
-        Err(e) => out.push(format!("reload: the state does not serialize: {}", e.code())),
-    }
-    out
+    crate::audit::reload(game)
+        .err()
+        .map(|e| format!("reload: {e}"))
+        .into_iter()
+        .collect()
 }
 
 /// The checks after every command of a checked run (`ecaz selfplay --check`):
-/// liveness (see above) and every state invariant — the 11 tokens, each
+/// liveness ([`crate::audit::liveness`]: an open frame's actor has a legal
+/// command, everything `options` lists is accepted, every open arrival has
+/// something to settle, a quiet game can end its phase) and every state invariant — the 11 tokens, each
 /// faction's 20 forces, every card and Nexus card, leaders, alliances, the
 /// Duke, frames and arrivals, the ceilings — checked in memory
 /// ([`CheckLevel::Fast`]) or through a JSON reload ([`CheckLevel::Full`]).
 ///
 /// Returns a description of each violation (empty when all hold).
 pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
-    let mut out = Vec::new();
-    check_liveness(game, &mut out);
+    let mut out: Vec<String> = crate::audit::liveness(game)
+        .err()
+        .map(|e| format!("liveness: {e}"))
+        .into_iter()
+        .collect();
     match level {
         CheckLevel::Full => out.extend(check_reload(game)),
         CheckLevel::Fast => {

@@ -1520,14 +1520,19 @@ impl Run {
         match duke.custody {
             DukeCustody::Controlled { by, .. } if self.chance(50) => {
                 let roll = self.r.below(3);
-                let others: Vec<Faction> = self.seats().into_iter().filter(|&x| x != by).collect();
+                // D-73: Ecaz never captures its own Duke.
+                let others: Vec<Faction> = self
+                    .seats()
+                    .into_iter()
+                    .filter(|&x| x != by && x != Faction::Ecaz)
+                    .collect();
                 match roll {
                     0 => self.host(Action::DukeUsedInBattle {}),
                     1 => self.host(Action::DukeKilled {}),
-                    _ => {
-                        let captor = self.pick(&others).unwrap();
-                        self.host(Action::DukeCaptured { by: captor })
-                    }
+                    _ => match self.pick(&others) {
+                        Some(captor) => self.host(Action::DukeCaptured { by: captor }),
+                        None => self.host(Action::DukeKilled {}),
+                    },
                 };
             }
             DukeCustody::Tanks if self.g.faction(Faction::Ecaz).is_some_and(|s| s.spice >= 5) && self.chance(50) => {
@@ -1922,11 +1927,18 @@ fn issue7_mirror_follows_long_games_with_host_storm_losses() {
 fn every_event_kind() -> Vec<String> {
     let (_, schema) = ecaz::schema::all().into_iter().find(|(n, _)| *n == "event").unwrap();
     let v = serde_json::to_value(schema).unwrap();
+    // Each variant is a named definition the union refers to (issue 14).
     v["$defs"]["EventKind"]["oneOf"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|k| k["properties"]["kind"]["const"].as_str().unwrap().to_string())
+        .map(|k| {
+            let name = k["$ref"].as_str().unwrap().trim_start_matches("#/$defs/");
+            v["$defs"][name]["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 

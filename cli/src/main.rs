@@ -12,7 +12,6 @@
 
 mod commands;
 mod demo;
-mod english;
 mod error;
 mod selfplay;
 
