@@ -50,6 +50,9 @@ pub enum ApplyError {
     /// JSON, but not a valid viewer.
     #[error("invalid viewer: {0}")]
     InvalidViewer(String),
+    /// Not a bot profile (`random`, `heuristic`), or a seed out of range (bindings).
+    #[error("invalid bot request: {0}")]
+    InvalidBot(String),
     /// JSON, but not a valid game state.
     #[error("invalid state: {0}")]
     InvalidState(String),
@@ -475,6 +478,7 @@ stable_codes! {
             InvalidCommand(_) => "decode/invalid_command",
             InvalidSetupDocument(_) => "decode/invalid_setup",
             InvalidViewer(_) => "decode/invalid_viewer",
+            InvalidBot(_) => "decode/invalid_bot",
             InvalidState(_) => "decode/invalid_state",
             InvalidEvents(_) => "decode/invalid_events",
             InvalidUtf8 => "decode/invalid_utf8",

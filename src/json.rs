@@ -175,6 +175,32 @@ pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
     encode(&crate::view::view(&game, viewer))
 }
 
+/// A bot profile id, bare (`heuristic`) or JSON-quoted.
+pub fn profile_from_text(text: &str) -> Result<crate::bots::Profile, ApplyError> {
+    let trimmed = text.trim();
+    let id = trimmed
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(trimmed);
+    crate::bots::Profile::from_id(id)
+        .ok_or_else(|| ApplyError::InvalidBot(format!("unknown bot profile {trimmed:?} (random, heuristic)")))
+}
+
+/// What a bot of `profile` seeded with `seed` sends as `actor` in `state`
+/// ([`crate::bots::choose`]): the command as JSON, or `null` when it has
+/// nothing to send. `actor` and `profile` are bare ids or JSON strings.
+pub fn bot_json(state: &str, actor: &str, profile: &str, seed: u64) -> Result<String, ApplyError> {
+    let game = game_from_json(state)?;
+    bot_command_json(&game, actor, profile, seed)
+}
+
+/// As [`bot_json`], for a game already loaded (the bindings' handles).
+pub fn bot_command_json(game: &Game, actor: &str, profile: &str, seed: u64) -> Result<String, ApplyError> {
+    let actor = actor_from_text(actor)?;
+    let profile = profile_from_text(profile)?;
+    encode(&crate::bots::choose(game, actor, profile, seed))
+}
+
 /// Narrate an event or a command (either as JSON: an object with `audience`
 /// is an event, any other a command) for a viewer (an id, bare or
 /// JSON-quoted), in the game `state` (the state the event came out of or the

@@ -32,6 +32,7 @@
 mod apply;
 pub mod audit;
 mod board;
+pub mod bots;
 mod command;
 mod error;
 mod event;
@@ -47,6 +48,7 @@ mod rules;
 pub mod scenario;
 pub mod schema;
 mod setup;
+pub mod sim;
 mod view;
 
 pub use apply::{apply, apply_mut, validate};
@@ -55,6 +57,7 @@ pub use board::{
     storm_path, Board, BoardFaction, BoardTerritory, FactionInfo, Named, StormProof, TerritoryInfo, TerritoryKind,
     BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
 };
+pub use bots::{Bot, BotRng, Profile};
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
@@ -65,9 +68,9 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, board_json, command_from_json, events_for_json, events_from_json, game_from_json,
-    game_to_json, narrate_json, narrate_text, new_game_json, options_json, setup_from_json, view_json,
-    viewer_from_text, JsonOutcome,
+    actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
+    events_from_json, game_from_json, game_to_json, narrate_json, narrate_text, new_game_json, options_json,
+    profile_from_text, setup_from_json, view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;

@@ -1,4 +1,6 @@
-//! Seeded random play (ARCHITECTURE §7 property tests): a random host reports
+//! Seeded random play (ARCHITECTURE §7 property tests): the table simulator's
+//! random host (`ecaz::sim`: setups and reports, one implementation shared with
+//! `ecaz selfplay`) reports
 //! phase ends, storm, HMS moves, explosions, arrivals (from reserves or the
 //! board, of any seated faction, BG advisors and elite forces included, often
 //! into strongholds holding a token, sometimes linked to an open arrival),
@@ -29,14 +31,22 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
 use ecaz::{
-    apply, apply_mut, options, validate, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Audience, BgPool,
-    CardId, Cause, Choice, Command, Decision, Destruction, DukeCustody, DukeRevived, DukeSource, EcazBranch, Event,
-    EventKind, Faction, FactionSetup, Forces, FrameId, Game, HmsPointer, Leader, LeaderCustody, LeaderState, Origin,
-    Phase, Position, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, Sector, SectorForces,
-    Setup, Stack, SupplyVisibility, Territory, Unavailable, Zone, STRONGHOLDS,
+    apply, apply_mut, options, validate, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Audience, CardId,
+    Cause, Choice, Command, Decision, DukeCustody, EcazBranch, Event, EventKind, Faction, FactionSetup, Forces,
+    FrameId, Game, HmsPointer, Leader, LeaderCustody, Origin, Phase, Position, SecretAllyAudience, Sector,
+    SectorForces, Setup, Stack, SupplyVisibility, Territory, Zone, STRONGHOLDS,
 };
 
-type Rng = TestRng;
+/// The simulator's generator drives the whole walk (setups, reports, moves, probes).
+type Rng = ecaz::BotRng;
+
+/// One item, uniformly (the walk only picks from non-empty lists).
+fn pick<T: Copy>(r: &mut Rng, items: &[T]) -> T {
+    r.pick(items).expect("picked from an empty list")
+}
+
+use ecaz::bots::build_in;
+use ecaz::sim::{positions, random_arrival, random_report, random_setup};
 
 /// No faction's spice may get near this: a jump above it means a `u32` wrapped.
 const SPICE_CEILING: i64 = 10_000;
@@ -45,370 +55,8 @@ const SPICE_CEILING: i64 = 10_000;
 // Board helpers
 // ---------------------------------------------------------------------------
 
-fn hms_pointers() -> Vec<(Territory, u8)> {
-    Territory::ALL
-        .into_iter()
-        .filter(|&t| !ecaz::is_stronghold(t))
-        .flat_map(|t| ecaz::territory_info(t).sectors.iter().map(move |&s| (t, s)))
-        .filter(|&(_, s)| s != 0) // the HMS points at a ring sector, never the Polar Sink
-        .collect()
-}
-
 fn sectors_of(t: Territory) -> &'static [Sector] {
     ecaz::territory_info(t).sectors
-}
-
-/// Every position on the board (the HMS only while in play).
-fn positions(hms: bool) -> Vec<(Territory, Sector)> {
-    Territory::ALL
-        .into_iter()
-        .filter(|&t| hms || t != Territory::HiddenMobileStronghold)
-        .flat_map(|t| sectors_of(t).iter().map(move |&s| (t, s)))
-        .collect()
-}
-
-/// The strongholds in play.
-fn strongholds(hms: bool) -> Vec<Territory> {
-    STRONGHOLDS
-        .into_iter()
-        .filter(|&t| hms || t != Territory::HiddenMobileStronghold)
-        .collect()
-}
-
-/// A random position, a stronghold half of the time.
-fn random_position(r: &mut Rng, hms: bool) -> (Territory, Sector) {
-    if r.chance(1, 2) {
-        let t = r.pick(&strongholds(hms));
-        (t, r.pick(sectors_of(t)))
-    } else {
-        r.pick(&positions(hms))
-    }
-}
-
-fn shuffle<T>(r: &mut Rng, v: &mut [T]) {
-    for i in (1..v.len()).rev() {
-        let j = r.below(i + 1);
-        v.swap(i, j);
-    }
-}
-
-fn u32_below(r: &mut Rng, n: u32) -> u32 {
-    u32::try_from(r.below(usize::try_from(n).unwrap())).unwrap()
-}
-
-/// A number in `0..=n`.
-fn upto(r: &mut Rng, n: u32) -> u32 {
-    u32_below(r, n + 1)
-}
-
-// ---------------------------------------------------------------------------
-// Random setups
-// ---------------------------------------------------------------------------
-
-/// 2–6 seats (usually with Ecaz), alliances (often Ecaz + ally), explicit
-/// cohorts or seeded draws, the Nexus module on or off, varied policies,
-/// forces on the board and in the Tanks, dead and captured leaders, hands,
-/// traitors, Nexus cards and Duke Vidal anywhere.
-fn random_setup(r: &mut Rng, seed: u64) -> Setup {
-    let n = 2 + r.below(5);
-    let mut pool: Vec<Faction> = Faction::ALL.to_vec();
-    let mut seats = Vec::new();
-    if r.chance(17, 20) {
-        seats.push(Faction::Ecaz);
-        pool.retain(|&f| f != Faction::Ecaz);
-    }
-    while seats.len() < n {
-        let i = r.below(pool.len());
-        seats.push(pool.remove(i));
-    }
-    shuffle(r, &mut seats);
-    let ecaz_seated = seats.contains(&Faction::Ecaz);
-
-    let mut s = setup(&seats, seed);
-    s.storm = Some(u8::try_from(1 + r.below(18)).unwrap());
-    if r.chance(1, 5) {
-        s.shield_wall_standing = Some(false);
-    }
-    if r.chance(1, 4) {
-        s.turn = Some(u32::try_from(1 + r.below(5)).unwrap());
-        s.phase = Some(r.pick(&Phase::ALL));
-    }
-    s.options.nexus = r.chance(1, 3);
-    s.options.storm_losses = r.chance(1, 2);
-    s.options.advanced = r.chance(1, 2);
-    if r.chance(1, 3) {
-        s.policies.supply_visibility = SupplyVisibility::OwnerOnly;
-    }
-    if r.chance(1, 3) {
-        s.policies.bg_pool = BgPool::NotInSupplyNow;
-    }
-    if r.chance(1, 3) {
-        s.policies.unavailable = Unavailable::AlwaysTriggerable;
-    }
-    if r.chance(1, 3) {
-        s.policies.richese_pay = RichesePay::Purchase;
-    }
-    if r.chance(1, 3) {
-        s.policies.duke_revived = DukeRevived::Ecaz;
-    }
-    if r.chance(1, 3) {
-        s.policies.secret_ally_scope = SecretAllyScope::Controlled;
-    }
-    if r.chance(1, 3) {
-        s.policies.secret_ally_audience = SecretAllyAudience::Table;
-    }
-    if r.chance(1, 3) {
-        s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
-    }
-    if seats.contains(&Faction::Ixians) && r.chance(2, 3) {
-        let (territory, sector) = r.pick(&hms_pointers());
-        s.hms = Some(HmsPointer { territory, sector });
-    }
-    let hms = s.hms.is_some();
-
-    // Alliances: Ecaz + an ally, and/or another pair.
-    let mut ally: BTreeMap<Faction, Faction> = BTreeMap::new();
-    if ecaz_seated && r.chance(1, 3) {
-        let others: Vec<Faction> = seats.iter().copied().filter(|&f| f != Faction::Ecaz).collect();
-        let a = r.pick(&others);
-        ally.insert(Faction::Ecaz, a);
-        ally.insert(a, Faction::Ecaz);
-    }
-    if r.chance(1, 4) {
-        let free: Vec<Faction> = seats.iter().copied().filter(|f| !ally.contains_key(f)).collect();
-        if free.len() >= 2 {
-            let a = r.pick(&free);
-            let rest: Vec<Faction> = free.into_iter().filter(|&f| f != a).collect();
-            let b = r.pick(&rest);
-            ally.insert(a, b);
-            ally.insert(b, a);
-        }
-    }
-
-    // Treachery cards: Karamas first (as the placement test did), then random hands.
-    let catalog = ecaz::base_catalog();
-    let mut cards: Vec<CardId> = (0..catalog.len()).map(|i| CardId(u16::try_from(i).unwrap())).collect();
-    shuffle(r, &mut cards);
-    let limit = |f: Faction| usize::from(ecaz::faction_info(f).hand_limit);
-    let mut hands: BTreeMap<Faction, Vec<CardId>> = BTreeMap::new();
-    for k in karamas() {
-        if r.chance(2, 3) {
-            let f = r.pick(&seats);
-            if hands.get(&f).map_or(0, Vec::len) < limit(f) {
-                hands.entry(f).or_default().push(k);
-                cards.retain(|&c| c != k);
-            }
-        }
-    }
-    for &f in &seats {
-        let want = r.below(limit(f).min(5) + 1);
-        while hands.get(&f).map_or(0, Vec::len) < want.min(limit(f)) {
-            let Some(c) = cards.pop() else { break };
-            hands.entry(f).or_default().push(c);
-        }
-    }
-    if r.chance(1, 5) {
-        // A nearly empty deck: the effects' draws reshuffle the discard pile.
-        let k = r.below(3).min(cards.len());
-        s.deck = Some(cards[..k].to_vec());
-        s.discard = cards[k..].to_vec();
-    } else if r.chance(1, 3) {
-        let k = r.below(4).min(cards.len());
-        s.discard = cards[..k].to_vec();
-    }
-
-    // Traitors (leaders of seated factions, each card once) and Face Dancers.
-    let mut traitor_pool: Vec<Leader> = seats.iter().flat_map(|f| f.leaders()).collect();
-    shuffle(r, &mut traitor_pool);
-
-    // Nexus cards.
-    let mut nexus_cards: Vec<Faction> = Faction::ALL.to_vec();
-    shuffle(r, &mut nexus_cards);
-    // Often the Ecaz card is held, so its plays happen.
-    let unallied: Vec<Faction> = seats.iter().copied().filter(|f| !ally.contains_key(f)).collect();
-    let ecaz_card_to = if s.options.nexus && !unallied.is_empty() && r.chance(1, 2) {
-        nexus_cards.retain(|&c| c != Faction::Ecaz);
-        Some(r.pick(&unallied))
-    } else {
-        None
-    };
-    if s.options.nexus && r.chance(1, 3) {
-        for _ in 0..1 + r.below(2) {
-            if let Some(c) = nexus_cards.pop() {
-                s.nexus_discard.push(c);
-            }
-        }
-    }
-
-    for &f in &seats {
-        let mut fs = FactionSetup {
-            spice: Some(u32::try_from(if f == Faction::Ecaz { r.below(16) } else { r.below(21) }).unwrap()),
-            hand: hands.remove(&f).unwrap_or_default(),
-            ally: ally.get(&f).copied(),
-            ..FactionSetup::default()
-        };
-        // Forces on the board and in the Tanks (reserves take the rest).
-        let elite_budget = ecaz::elite_total(f);
-        let normal_budget = 20 - elite_budget;
-        let (mut used_n, mut used_e) = (0u32, 0u32);
-        if (f != Faction::Ecaz && r.chance(1, 2)) || (f == Faction::Ecaz && r.chance(1, 3)) {
-            let mut board: Vec<Stack> = Vec::new();
-            for _ in 0..1 + r.below(3) {
-                let (territory, sector) = random_position(r, hms);
-                if board.iter().any(|x| x.territory == territory && x.sector == sector) {
-                    continue;
-                }
-                let normal = upto(r, (normal_budget - used_n).min(5));
-                let elite = upto(r, (elite_budget - used_e).min(2));
-                let advisors = if f == Faction::BeneGesserit {
-                    upto(r, (normal_budget - used_n - normal).min(3))
-                } else {
-                    0
-                };
-                if normal + elite + advisors == 0 {
-                    continue;
-                }
-                used_n += normal + advisors;
-                used_e += elite;
-                board.push(Stack {
-                    territory,
-                    sector,
-                    normal,
-                    elite,
-                    advisors,
-                });
-            }
-            fs.board = Some(board);
-        } else if let Some(start) = ecaz::printed_start(f, hms) {
-            // The printed start (issue 17).
-            used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
-            used_e += start.iter().map(|x| x.elite).sum::<u32>();
-        } else {
-            // A position the player chooses: here, all in reserves.
-            fs.board = Some(Vec::new());
-        }
-        if r.chance(1, 3) {
-            let tanks = Forces {
-                normal: upto(r, (normal_budget - used_n).min(4)),
-                elite: upto(r, (elite_budget - used_e).min(1)),
-            };
-            fs.tanks = Some(tanks);
-        }
-        // Dead and captured leaders.
-        let leaders = f.leaders();
-        if r.chance(1, 3) {
-            fs.leaders.push(LeaderState {
-                leader: leaders[0],
-                custody: LeaderCustody::Tanks,
-            });
-        }
-        if r.chance(1, 6) {
-            let captor = r.pick(&seats);
-            if captor != f {
-                fs.leaders.push(LeaderState {
-                    leader: leaders[1],
-                    custody: LeaderCustody::Captured { by: captor },
-                });
-            }
-        }
-        // Traitor cards / Face Dancers.
-        if r.chance(1, 2) {
-            let k = 1 + r.below(2);
-            for _ in 0..k {
-                if let Some(l) = traitor_pool.pop() {
-                    if f == Faction::Tleilaxu {
-                        fs.face_dancers.push(l);
-                    } else {
-                        fs.traitors.push(l);
-                    }
-                }
-            }
-        }
-        // A Nexus card (only unallied players hold one).
-        if ecaz_card_to == Some(f) {
-            fs.nexus = Some(Faction::Ecaz);
-        } else if s.options.nexus && fs.ally.is_none() && r.chance(1, 2) {
-            fs.nexus = nexus_cards.pop();
-        }
-        s.factions.insert(f, fs);
-    }
-
-    // Duke Vidal anywhere.
-    let seat = r.pick(&seats);
-    match r.below(12) {
-        6 | 7 => {
-            let source = match seat {
-                // R-NEX-CUN: Cunning control means the Ecaz Nexus card was spent.
-                Faction::Ecaz if r.chance(1, 2) && !s.factions.values().any(|fs| fs.nexus == Some(Faction::Ecaz)) => {
-                    DukeSource::NexusCunning
-                }
-                Faction::Moritani => DukeSource::Moritani,
-                _ => DukeSource::EcazAmbassador,
-            };
-            s.duke = Some(DukeCustody::Controlled { by: seat, source });
-        }
-        8 | 9 => s.duke = Some(DukeCustody::Tanks),
-        // R-DUKE-1: Ecaz never holds its own Duke captive.
-        10 if seat != Faction::Ecaz => s.duke = Some(DukeCustody::Captured { by: seat }),
-        11 => {
-            if let Some(&a) = ally.get(&Faction::Ecaz) {
-                s.duke = Some(DukeCustody::Controlled {
-                    by: a,
-                    source: DukeSource::AllianceLoan,
-                });
-                s.duke_before_loan = Some(DukeCustody::SetAside);
-            } else if seats.contains(&Faction::Tleilaxu) {
-                s.duke = Some(DukeCustody::Ghola { by: Faction::Tleilaxu });
-            }
-        }
-        _ => {}
-    }
-
-    // An explicit Ambassador inventory half of the time (else the seeded draw).
-    if ecaz_seated && r.chance(2, 3) {
-        let mut non = Ambassador::NON_ECAZ.to_vec();
-        shuffle(r, &mut non);
-        let cohort: Vec<Ambassador> = non[..5].to_vec();
-        let mut free = strongholds(hms);
-        shuffle(r, &mut free);
-        let mut zones = BTreeMap::new();
-        for &t in &cohort {
-            match r.below(10) {
-                3..=7 => {
-                    if let Some(territory) = free.pop() {
-                        zones.insert(t, Zone::Placed { territory });
-                    }
-                }
-                // A triggered BG token is removed, never used (R-INV-2,
-                // R-TRG-8, issue 17: a setup with BG used is refused).
-                8 if t == Ambassador::BeneGesserit => {
-                    zones.insert(t, Zone::Removed);
-                }
-                8 => {
-                    zones.insert(t, Zone::Used);
-                }
-                9 if t == Ambassador::BeneGesserit => {
-                    zones.insert(t, Zone::Removed);
-                }
-                _ => {}
-            }
-        }
-        if r.chance(1, 3) {
-            if let Some(territory) = free.pop() {
-                zones.insert(Ambassador::Ecaz, Zone::Placed { territory });
-            }
-        }
-        if !cohort.contains(&Ambassador::BeneGesserit) && r.chance(1, 4) {
-            zones.insert(Ambassador::BeneGesserit, Zone::Removed);
-        }
-        s.ambassadors = Some(AmbassadorsSetup {
-            zones,
-            cohort,
-            cycle: u32::try_from(r.below(3)).unwrap(),
-            ..AmbassadorsSetup::default()
-        });
-    }
-    s
 }
 
 // ---------------------------------------------------------------------------
@@ -559,95 +207,6 @@ fn within(d: &Choice, actor: Actor, cmd: &Command) -> bool {
 }
 
 /// A random command built inside the descriptor (None when it allows none).
-fn build_in(r: &mut Rng, d: &Choice, actor: Actor) -> Option<Command> {
-    match d {
-        Choice::Relocate { frame, sources } => {
-            if sources.is_empty() {
-                return None;
-            }
-            let src = &sources[r.below(sources.len())];
-            let mut group: Vec<(Sector, u32, u32)> = Vec::new();
-            for (i, l) in src.sectors.iter().enumerate() {
-                let last_chance = group.is_empty() && i + 1 == src.sectors.len();
-                if !last_chance && r.chance(1, 3) {
-                    continue;
-                }
-                let (mut n, mut e) = (upto(r, l.normal), upto(r, l.elite));
-                if n + e == 0 {
-                    if l.normal > 0 {
-                        n = 1;
-                    } else {
-                        e = 1;
-                    }
-                }
-                group.push((l.sector, n, e));
-            }
-            let targets: Vec<Position> = src
-                .destinations
-                .iter()
-                .copied()
-                .filter(|p| p.territory != src.territory || !group.iter().all(|x| x.0 == p.sector))
-                .collect();
-            if targets.is_empty() {
-                return None;
-            }
-            let to = r.pick(&targets);
-            Some(relocate_cmd(
-                actor,
-                *frame,
-                src.territory,
-                &group,
-                src.advisors,
-                to.territory,
-                to.sector,
-            ))
-        }
-        Choice::Ship {
-            frame,
-            reserves,
-            max,
-            destinations,
-        } => {
-            let most = reserves.total().min(*max);
-            if most == 0 || destinations.is_empty() {
-                return None;
-            }
-            let total = 1 + u32_below(r, most);
-            let elite_min = total.saturating_sub(reserves.normal);
-            let elite_max = total.min(reserves.elite);
-            let elite = elite_min + upto(r, elite_max - elite_min);
-            let to = destinations[r.below(destinations.len())];
-            Some(ship_cmd(actor, *frame, to, total - elite, elite))
-        }
-        Choice::Revive {
-            frame,
-            leaders,
-            duke,
-            tanks,
-            max,
-            elite_left,
-        } => {
-            let frame = *frame;
-            let action = match r.below(3) {
-                0 if !leaders.is_empty() => Action::ReviveLeader {
-                    frame,
-                    leader: r.pick(leaders),
-                },
-                1 if *duke => Action::ReviveDuke { frame },
-                _ => {
-                    let elite = upto(r, tanks.elite.min(*elite_left).min(*max));
-                    let normal = upto(r, tanks.normal.min(max - elite));
-                    Action::ReviveForces { frame, normal, elite }
-                }
-            };
-            Some(Command { actor, action })
-        }
-    }
-}
-
-/// A random variant of a descriptor command that the descriptor excludes
-/// (a destination not listed, counts above the listed ones, a sector or
-/// leader not listed …). None when the attempt landed inside after all.
 fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Command> {
     let hms = g.hms().is_some();
     let somewhere = |destinations: &[Position]| destinations.first().copied().unwrap_or(pos(Territory::Arrakeen, 10));
@@ -672,7 +231,7 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
                 0 => {
                     // Counts above the listed ones.
                     match listed {
-                        Some(l) if r.chance(1, 2) => n = l.normal + 1 + u32_below(r, 3),
+                        Some(l) if r.chance(1, 2) => n = l.normal + 1 + r.below_u32(3),
                         Some(l) => e = l.elite + 1,
                         None => {}
                     }
@@ -680,11 +239,11 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
                 }
                 // A destination not listed.
                 1 => {
-                    let (t, s) = r.pick(&positions(hms));
+                    let (t, s) = pick(r, &positions(hms));
                     pos(t, s)
                 }
                 // A sector that is not part of the territory.
-                _ => pos(r.pick(&Territory::ALL), u8::try_from(r.below(19)).unwrap()),
+                _ => pos(pick(r, &Territory::ALL), u8::try_from(r.below(19)).unwrap()),
             };
             relocate_cmd(
                 actor,
@@ -706,7 +265,7 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
             1 => ship_cmd(actor, *frame, somewhere(destinations), reserves.normal + 1, 0),
             2 => ship_cmd(actor, *frame, somewhere(destinations), 0, reserves.elite + 1),
             _ => {
-                let (territory, sector) = r.pick(&positions(hms));
+                let (territory, sector) = pick(r, &positions(hms));
                 ship_cmd(actor, *frame, pos(territory, sector), 1, 0)
             }
         },
@@ -721,7 +280,7 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
             let action = match r.below(5) {
                 0 => Action::ReviveLeader {
                     frame,
-                    leader: r.pick(&Leader::ALL),
+                    leader: pick(r, &Leader::ALL),
                 },
                 1 => Action::ReviveDuke { frame },
                 2 => Action::ReviveForces {
@@ -746,304 +305,6 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
     (!within(d, actor, &cmd)).then_some(cmd)
 }
 
-// ---------------------------------------------------------------------------
-// Random host reports
-// ---------------------------------------------------------------------------
-
-/// A random arrival (mostly consistent with the table). `linked`: a frame is
-/// open, so the report must name an open arrival as its parent.
-fn random_arrival(r: &mut Rng, g: &Game, linked: bool) -> Command {
-    let hms = g.hms().is_some();
-    let entrant = r.pick(g.seats());
-    let st = g.faction(entrant).unwrap();
-    let on_board = !st.board.is_empty() && (st.reserves.total() == 0 || r.chance(1, 2));
-    let mut from = Origin::Reserves;
-    let (mut normal, mut elite, advisors);
-    let mut left: Option<(Territory, Sector)> = None;
-    if on_board {
-        let stack = st.board[r.below(st.board.len())];
-        advisors = stack.advisors > 0 && (stack.normal + stack.elite == 0 || r.chance(1, 2));
-        let (an, ae) = if advisors {
-            (stack.advisors, 0)
-        } else {
-            (stack.normal, stack.elite)
-        };
-        normal = upto(r, an);
-        elite = upto(r, ae);
-        if normal + elite == 0 {
-            if an > 0 {
-                normal = 1;
-            } else {
-                elite = ae.min(1);
-            }
-        }
-        left = Some((stack.territory, stack.sector));
-        from = if r.chance(1, 4) {
-            let mut sectors = vec![SectorForces {
-                sector: stack.sector,
-                normal,
-                elite,
-            }];
-            // Sometimes more of the same territory's sectors join the group.
-            for other in &st.board {
-                if other.territory == stack.territory && other.sector != stack.sector && r.chance(1, 2) {
-                    let (n, e) = if advisors {
-                        (upto(r, other.advisors), 0)
-                    } else {
-                        (upto(r, other.normal), upto(r, other.elite))
-                    };
-                    normal += n;
-                    elite += e;
-                    sectors.push(SectorForces {
-                        sector: other.sector,
-                        normal: n,
-                        elite: e,
-                    });
-                }
-            }
-            Origin::Group {
-                territory: stack.territory,
-                sectors,
-            }
-        } else {
-            Origin::Board {
-                territory: stack.territory,
-                sector: stack.sector,
-            }
-        };
-    } else {
-        advisors = entrant == Faction::BeneGesserit && r.chance(1, 2);
-        normal = upto(r, st.reserves.normal.min(6));
-        elite = if advisors { 0 } else { upto(r, st.reserves.elite.min(3)) };
-        if normal + elite == 0 {
-            normal = 1; // rejected when the reserves are empty
-        }
-    }
-    let placed: Vec<Territory> = g
-        .ambassadors()
-        .tokens
-        .iter()
-        .filter_map(|t| match t.zone {
-            Zone::Placed { territory } => Some(territory),
-            _ => None,
-        })
-        .collect();
-    let (territory, sector) = match r.below(12) {
-        0..=6 if !placed.is_empty() => {
-            let t = r.pick(&placed);
-            (t, r.pick(sectors_of(t)))
-        }
-        6 if left.is_some_and(|(t, _)| sectors_of(t).len() > 1 || r.chance(1, 4)) => {
-            // Within the territory left: not an entry (or no movement at all).
-            let (t, _) = left.unwrap();
-            (t, r.pick(sectors_of(t)))
-        }
-        7..=8 => {
-            let t = r.pick(&strongholds(hms));
-            (t, r.pick(sectors_of(t)))
-        }
-        9 if r.chance(1, 3) => (r.pick(&Territory::ALL), u8::try_from(r.below(19)).unwrap()),
-        _ => r.pick(&positions(hms)),
-    };
-    let parent = if linked {
-        let open = g.open_arrivals();
-        if !open.is_empty() && r.chance(9, 10) {
-            Some(open[r.below(open.len())].id)
-        } else if r.chance(1, 2) {
-            Some(ArrivalId(u32::try_from(r.below(30)).unwrap()))
-        } else {
-            None
-        }
-    } else if r.chance(1, 25) {
-        Some(ArrivalId(u32::try_from(r.below(30)).unwrap()))
-    } else {
-        None
-    };
-    let cause = r.pick(&[Cause::Shipment, Cause::Movement, Cause::Worm, Cause::Other]);
-    Command::host(Action::Arrive {
-        entrant,
-        cause,
-        from,
-        territory,
-        sector,
-        normal,
-        elite,
-        advisors,
-        parent,
-    })
-}
-
-fn random_duke_report(r: &mut Rng, g: &Game) -> Command {
-    Command::host(match r.below(5) {
-        0 => Action::DukeUsedInBattle {},
-        1 => Action::DukeKilled {},
-        2 => Action::DukeCaptured {
-            by: if r.chance(9, 10) {
-                r.pick(g.seats())
-            } else {
-                r.pick(&Faction::ALL)
-            },
-        },
-        3 => Action::DukeRevived {},
-        _ => Action::DukeToMoritani {},
-    })
-}
-
-/// A random table-sync report (issue 7), mostly consistent with the table.
-fn random_table_report(r: &mut Rng, g: &Game) -> Command {
-    let seats = g.seats();
-    let f = r.pick(seats);
-    let st = g.faction(f).unwrap();
-    let other = r.pick(seats);
-    let stack = (!st.board.is_empty()).then(|| st.board[r.below(st.board.len())]);
-    let card = if !st.hand.is_empty() && r.chance(4, 5) {
-        r.pick(&st.hand)
-    } else {
-        CardId(u16::try_from(r.below(34)).unwrap())
-    };
-    let leaders: Vec<Leader> = seats.iter().flat_map(|s| s.leaders()).collect();
-    let action = match r.below(16) {
-        0 => Action::GainSpice {
-            faction: f,
-            amount: upto(r, 8),
-        },
-        1 => Action::PaySpice {
-            faction: f,
-            amount: 1 + upto(r, st.spice.min(6)),
-            to: r.chance(1, 2).then_some(other),
-        },
-        2 | 3 => Action::DrawCard { faction: f },
-        4 => Action::DiscardCard { faction: f, card },
-        5 => Action::GiveCard {
-            from: f,
-            to: other,
-            card,
-        },
-        6 => {
-            let mut traitors: Vec<Leader> = (0..r.below(3)).map(|_| r.pick(&leaders)).collect();
-            traitors.dedup();
-            if f == Faction::Tleilaxu {
-                Action::SetFaceDancers { face_dancers: traitors }
-            } else {
-                Action::SetTraitors { faction: f, traitors }
-            }
-        }
-        7..=9 => match stack {
-            Some(x) => {
-                let (normal, elite, advisors) = (upto(r, x.normal), upto(r, x.elite), upto(r, x.advisors));
-                let (normal, elite, advisors) = if normal + elite + advisors == 0 {
-                    (x.normal.min(1), x.elite.min(1), x.advisors.min(1))
-                } else {
-                    (normal, elite, advisors)
-                };
-                let (faction, territory, sector) = (f, x.territory, x.sector);
-                if r.chance(2, 3) {
-                    Action::LoseForces {
-                        faction,
-                        territory,
-                        sector,
-                        normal,
-                        elite,
-                        advisors,
-                    }
-                } else {
-                    Action::ReturnForces {
-                        faction,
-                        territory,
-                        sector,
-                        normal,
-                        elite,
-                        advisors,
-                    }
-                }
-            }
-            None => Action::ReviveFromTanks {
-                faction: f,
-                normal: 1,
-                elite: 0,
-            },
-        },
-        10 => Action::ReviveFromTanks {
-            faction: f,
-            normal: upto(r, st.tanks.normal.min(3)),
-            elite: upto(r, st.tanks.elite.min(1)),
-        },
-        11 => {
-            let bg: Vec<Stack> = g
-                .faction(Faction::BeneGesserit)
-                .map(|s| s.board.clone())
-                .unwrap_or_default();
-            let x = bg.first().copied().unwrap_or(Stack {
-                territory: Territory::Arrakeen,
-                sector: 10,
-                normal: 1,
-                elite: 0,
-                advisors: 1,
-            });
-            let to_fighters = x.advisors > 0 && (x.normal == 0 || r.chance(1, 2));
-            let most = if to_fighters { x.advisors } else { x.normal };
-            Action::FlipAdvisors {
-                territory: x.territory,
-                sector: x.sector,
-                count: 1 + upto(r, most.saturating_sub(1)),
-                to_fighters,
-            }
-        }
-        12 => Action::SetLeader {
-            leader: r.pick(&leaders),
-            custody: match r.below(4) {
-                0 => LeaderCustody::Available,
-                1 => LeaderCustody::Tanks,
-                2 => LeaderCustody::Captured { by: other },
-                _ => LeaderCustody::Ghola { by: other },
-            },
-        },
-        13 => Action::FormAlliance { a: f, b: other },
-        14 => Action::BreakAlliance { faction: f },
-        _ => Action::SetHandLimit {
-            faction: f,
-            limit: u8::try_from(1 + r.below(8)).unwrap(),
-        },
-    };
-    Command::host(action)
-}
-
-/// A random host report for a table with no open frame.
-fn random_report(r: &mut Rng, g: &Game) -> Command {
-    let a = match r.below(18) {
-        0..=5 | 12 => return random_arrival(r, g, false),
-        6 => return random_duke_report(r, g),
-        13..=16 => return random_table_report(r, g),
-        7 if g.phase() == Phase::Storm || r.chance(1, 4) => Action::MoveStorm {
-            sectors: u32::try_from(r.below(25)).unwrap(),
-        },
-        8 if g.phase() == Phase::Storm || r.chance(1, 4) => Action::DestroyShieldWall {},
-        9 => Action::DestroyTerritory {
-            territory: r.pick(&STRONGHOLDS),
-            cause: r.pick(&[
-                Destruction::LasgunShield,
-                Destruction::AtomicsTerror,
-                Destruction::Other,
-            ]),
-        },
-        10 if g.hms().is_some() || r.chance(1, 4) => {
-            let (territory, sector) = r.pick(&hms_pointers());
-            Action::MoveHms { territory, sector }
-        }
-        11 if g.options().nexus || r.chance(1, 4) => {
-            let faction = r.pick(g.seats());
-            if r.chance(2, 3) {
-                Action::DealNexus { faction }
-            } else {
-                Action::DiscardNexus { faction }
-            }
-        }
-        _ => return random_arrival(r, g, false),
-    };
-    Command::host(a)
-}
-
-/// A random decision of a kind `options` lists whole, legal or not.
 fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
     let frame = match (g.open_frame(), r.below(4)) {
         (Some(f), 0..=2) => f.id,
@@ -1052,7 +313,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
     let actor = match (g.open_frame(), r.below(3)) {
         (Some(f), 0) => f.actor,
         (_, 1) => Actor::Host,
-        _ => Actor::Faction(r.pick(&Faction::ALL)),
+        _ => Actor::Faction(pick(r, &Faction::ALL)),
     };
     let card = |r: &mut Rng| -> CardId {
         // Mostly a card of some hand.
@@ -1062,7 +323,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
             .flat_map(|f| g.faction(*f).unwrap().hand.iter().copied())
             .collect();
         if !held.is_empty() && r.chance(3, 4) {
-            r.pick(&held)
+            pick(r, &held)
         } else {
             CardId(u16::try_from(r.below(36)).unwrap())
         }
@@ -1070,28 +331,28 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
     let action = match r.below(20) {
         0 => Action::Place {
             frame,
-            token: r.pick(&Ambassador::ALL),
+            token: pick(r, &Ambassador::ALL),
             territory: if r.chance(3, 4) {
-                r.pick(&STRONGHOLDS)
+                pick(r, &STRONGHOLDS)
             } else {
-                r.pick(&Territory::ALL)
+                pick(r, &Territory::ALL)
             },
         },
         1 => Action::FinishPlacement { frame },
         2 => Action::AllowPlacement { frame },
         3 => Action::CancelPlacement {
             frame,
-            faction: r.pick(&Faction::ALL),
+            faction: pick(r, &Faction::ALL),
             card: card(r),
         },
         4 => Action::Decline { frame },
         5 => Action::Trigger {
             frame,
-            beneficiary: r.pick(&Faction::ALL),
+            beneficiary: pick(r, &Faction::ALL),
         },
         6 => Action::Copy {
             frame,
-            effect: r.pick(&Ambassador::ALL),
+            effect: pick(r, &Ambassador::ALL),
         },
         7 => {
             let mut cards: Vec<CardId> = (0..r.below(3)).map(|_| card(r)).collect();
@@ -1107,7 +368,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
         },
         10 => Action::ChooseBranch {
             frame,
-            branch: r.pick(&[EcazBranch::Duke, EcazBranch::Alliance]),
+            branch: pick(r, &[EcazBranch::Duke, EcazBranch::Alliance]),
         },
         11 => Action::AnswerAlliance {
             frame,
@@ -1121,15 +382,15 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
         14 => Action::AllowBetrayal { frame },
         15 => Action::CancelBetrayal {
             frame,
-            faction: r.pick(&Faction::ALL),
+            faction: pick(r, &Faction::ALL),
             card: card(r),
         },
         16 => Action::PlayCunning {},
         17 => Action::PlayBetrayal {
-            territory: r.pick(&Territory::ALL),
+            territory: pick(r, &Territory::ALL),
         },
         18 => Action::PlaySecretAlly {
-            target: r.pick(&Faction::ALL),
+            target: pick(r, &Faction::ALL),
         },
         _ => Action::Pass { frame },
     };
@@ -1144,13 +405,13 @@ fn random_descriptor_kind(r: &mut Rng, g: &Game) -> Command {
     };
     let actor = match (g.open_frame(), r.below(4)) {
         (Some(f), 0..=2) => f.actor,
-        _ => Actor::Faction(r.pick(&Faction::ALL)),
+        _ => Actor::Faction(pick(r, &Faction::ALL)),
     };
     let hms = g.hms().is_some();
     let (to, sector) = if r.chance(1, 8) {
-        (r.pick(&Territory::ALL), u8::try_from(r.below(19)).unwrap())
+        (pick(r, &Territory::ALL), u8::try_from(r.below(19)).unwrap())
     } else {
-        r.pick(&positions(hms))
+        pick(r, &positions(hms))
     };
     match r.below(4) {
         0 => {
@@ -1160,18 +421,18 @@ fn random_descriptor_kind(r: &mut Rng, g: &Game) -> Command {
                     let st = b[r.below(b.len())];
                     (st.territory, st.sector)
                 }
-                _ => r.pick(&positions(hms)),
+                _ => pick(r, &positions(hms)),
             };
-            let group = [(fs, upto(r, 3), upto(r, 1))];
+            let group = [(fs, r.upto(3), r.upto(1))];
             relocate_cmd(actor, frame, from, &group, r.chance(1, 5), to, sector)
         }
-        1 => ship_cmd(actor, frame, pos(to, sector), upto(r, 5), upto(r, 2)),
+        1 => ship_cmd(actor, frame, pos(to, sector), r.upto(5), r.upto(2)),
         2 => Command {
             actor,
             action: Action::ReviveForces {
                 frame,
-                normal: upto(r, 5),
-                elite: upto(r, 2),
+                normal: r.upto(5),
+                elite: r.upto(2),
             },
         },
         _ => Command {
@@ -1181,7 +442,7 @@ fn random_descriptor_kind(r: &mut Rng, g: &Game) -> Command {
             } else {
                 Action::ReviveLeader {
                     frame,
-                    leader: r.pick(&Leader::ALL),
+                    leader: pick(r, &Leader::ALL),
                 }
             },
         },
@@ -1778,7 +1039,7 @@ fn bump(tally: &mut BTreeMap<String, usize>, key: impl Into<String>) {
 
 fn play(game_index: u64, steps: usize) -> Played {
     let mut r = Rng::new(game_index + 1);
-    let s = random_setup(&mut r, game_index);
+    let s = random_setup(&mut r, game_index, None);
     let mut g = build_setup(&s);
     check_state(&g, "setup");
     let mut text = json(&g);
@@ -2139,28 +1400,48 @@ fn assert_exercised(tally: &BTreeMap<String, usize>) {
     }
 }
 
-// 240 games × up to 150 steps, in four parallel parts.
+// The walk's size (issue 11 item 9): `INVARIANTS_GAMES` games (default 240)
+// of up to `INVARIANTS_STEPS` steps (default 150), from game `INVARIANTS_FIRST`
+// (default 0), in four parallel parts. `scripts/selfplay` runs a larger walk.
 
-const STEPS: usize = 150;
+fn env_or(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(v) => v.parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
+        Err(_) => default,
+    }
+}
+
+/// Part `k` (of 4) of the configured walk.
+fn walk_part(k: u64) {
+    let games = env_or("INVARIANTS_GAMES", 240);
+    let first = env_or("INVARIANTS_FIRST", 0);
+    let steps = usize::try_from(env_or("INVARIANTS_STEPS", 150)).unwrap();
+    let (from, to) = (first + games * k / 4, first + games * (k + 1) / 4);
+    let tally = run_games(from..to, steps);
+    // The coverage floors are set for the default 60 games of 150 steps a part.
+    if to - from >= 60 && steps >= 150 {
+        assert_exercised(&tally);
+    }
+}
 
 #[test]
 fn random_play_invariants_and_replay_part_1() {
-    assert_exercised(&run_games(0..60, STEPS));
+    walk_part(0);
 }
 
 #[test]
 fn random_play_invariants_and_replay_part_2() {
-    assert_exercised(&run_games(60..120, STEPS));
+    walk_part(1);
 }
 
 #[test]
 fn random_play_invariants_and_replay_part_3() {
-    assert_exercised(&run_games(120..180, STEPS));
+    walk_part(2);
 }
 
 #[test]
 fn random_play_invariants_and_replay_part_4() {
-    assert_exercised(&run_games(180..240, STEPS));
+    walk_part(3);
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! - `ecaz demo [--seed N]`: a seeded, scripted game told in English;
 //! - `ecaz replay FILE`: replay a scenario file, one JSON step report per line;
 //! - `ecaz schema [NAME] [--out DIR]`: the JSON Schemas of the wire types;
-//! - `ecaz validate FILE`: check a setup document or a saved state.
+//! - `ecaz validate FILE`: check a setup document or a saved state;
+//! - `ecaz selfplay [--games N] [--check] [--json] [--compare] …`: games between bots.
 //!
 //! Errors print as `error: <code>: <message>` on stderr with exit status 1;
 //! usage errors are clap's (exit status 2). The tool never panics.
@@ -12,6 +13,7 @@
 mod commands;
 mod demo;
 mod error;
+mod selfplay;
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -59,6 +61,45 @@ enum Cmd {
         /// The setup or state file (JSON).
         file: PathBuf,
     },
+    /// Play N seeded games between bots at a simulated table and print a
+    /// summary (a progress bar goes to stderr on a terminal); exit 1 if a
+    /// check found a violation.
+    Selfplay {
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game (game i plays seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Fixed seats, e.g. `ecaz,atreides,harkonnen` (default: random tables of 2–6 seats).
+        #[arg(long)]
+        seats: Option<String>,
+        /// Bot profile of every seat without its own `--bot`: random or heuristic.
+        #[arg(long, default_value = "random")]
+        profile: String,
+        /// One seat's profile, FACTION=PROFILE (repeatable), e.g. `--bot ecaz=heuristic`.
+        #[arg(long = "bot")]
+        bots: Vec<String>,
+        /// Turns per game.
+        #[arg(long, default_value_t = 10)]
+        turns: u32,
+        /// One step in N is a random host report, 0 for none.
+        #[arg(long, default_value_t = 25)]
+        noise: u32,
+        /// After every command, check liveness and every state invariant: `full` (the
+        /// default) through a JSON reload, `fast` in memory with the reload at each game's end.
+        #[arg(long, num_args = 0..=1, default_missing_value = "full", value_name = "LEVEL")]
+        check: Option<String>,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Play the same seeds twice, Ecaz heuristic vs Ecaz random, and compare.
+        #[arg(long)]
+        compare: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
 }
 
 /// Write one line to `out`.
@@ -72,6 +113,32 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Cmd::Replay { scenario } => commands::replay(&scenario, out),
         Cmd::Schema { name, out: dir } => commands::schema(name.as_deref(), dir.as_deref(), out),
         Cmd::Validate { file } => commands::validate(&file, out),
+        Cmd::Selfplay {
+            games,
+            seed,
+            seats,
+            profile,
+            bots,
+            turns,
+            noise,
+            check,
+            json,
+            compare,
+            jobs,
+        } => {
+            let run = selfplay::Run {
+                games,
+                seed,
+                seats: seats.as_deref().map(selfplay::parse_seats).transpose()?,
+                turns,
+                noise,
+                profile: selfplay::parse_profile(&profile)?,
+                bots: bots.iter().map(|b| selfplay::parse_bot(b)).collect::<Result<_, _>>()?,
+                check: check.as_deref().map(selfplay::parse_check).transpose()?,
+                jobs,
+            };
+            selfplay::selfplay(&run, json, compare, out)
+        }
     }
 }
 

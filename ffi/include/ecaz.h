@@ -148,6 +148,26 @@ enum EcazStatus ecaz_options_json(const char *state,
                                   struct EcazBuffer **out);
 
 /**
+ * What a bot sends (issue 16): the command a bot of `profile` (`random` or
+ * `heuristic`, bare or as a JSON string) seeded with `seed` chooses for
+ * `actor` (a faction id or `host`) in a state — its answer to the open
+ * decision, or a Nexus play when none is open. On success `*out` holds the
+ * command JSON, or `null` when the actor has nothing to send. The same
+ * state, actor, profile and seed always give the same command.
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `actor` and `profile` for `command`.
+ */
+enum EcazStatus ecaz_bot_json(const char *state,
+                              size_t state_len,
+                              const char *actor,
+                              size_t actor_len,
+                              const char *profile,
+                              size_t profile_len,
+                              uint64_t seed,
+                              struct EcazBuffer **out);
+
+/**
  * The engine's static board data: every territory (id, name, kind,
  * sectors, storm-proofing, neighbours) and the printed names of factions,
  * leaders and phases. On success `*out` holds the JSON document.
@@ -270,6 +290,22 @@ enum EcazStatus ecaz_game_options(const struct EcazGame *game,
                                   const char *actor,
                                   size_t actor_len,
                                   struct EcazBuffer **out);
+
+/**
+ * What a bot sends in the handle's game (as `ecaz_bot_json`); on success
+ * `*out` holds the command JSON or `null`. The game is not changed: apply
+ * the command with `ecaz_game_apply`.
+ *
+ * # Safety
+ * As `ecaz_game_options`, with `profile` (`profile_len` bytes) as well.
+ */
+enum EcazStatus ecaz_game_bot(const struct EcazGame *game,
+                              const char *actor,
+                              size_t actor_len,
+                              const char *profile,
+                              size_t profile_len,
+                              uint64_t seed,
+                              struct EcazBuffer **out);
 
 /**
  * Free a game handle. NULL is accepted and ignored.

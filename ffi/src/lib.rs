@@ -387,6 +387,42 @@ pub unsafe extern "C" fn ecaz_options_json(
     unsafe { run(out, body) }
 }
 
+/// What a bot sends (issue 16): the command a bot of `profile` (`random` or
+/// `heuristic`, bare or as a JSON string) seeded with `seed` chooses for
+/// `actor` (a faction id or `host`) in a state — its answer to the open
+/// decision, or a Nexus play when none is open. On success `*out` holds the
+/// command JSON, or `null` when the actor has nothing to send. The same
+/// state, actor, profile and seed always give the same command.
+///
+/// # Safety
+/// As `ecaz_apply_json`, with `actor` and `profile` for `command`.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_bot_json(
+    state: *const c_char,
+    state_len: usize,
+    actor: *const c_char,
+    actor_len: usize,
+    profile: *const c_char,
+    profile_len: usize,
+    seed: u64,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `state`, `actor` and `profile` (above).
+        let (state, actor, profile) = unsafe {
+            (
+                text(state, state_len, "state")?,
+                text(actor, actor_len, "actor")?,
+                text(profile, profile_len, "profile")?,
+            )
+        };
+        Ok(Some(ecaz::bot_json(state, actor, profile, seed)?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
 /// The engine's static board data: every territory (id, name, kind,
 /// sectors, storm-proofing, neighbours) and the printed names of factions,
 /// leaders and phases. On success `*out` holds the JSON document.
@@ -640,6 +676,38 @@ pub unsafe extern "C" fn ecaz_game_options(
         let (game, actor) = unsafe { (game_ref(game)?, text(actor, actor_len, "actor")?) };
         let actor = ecaz::actor_from_text(actor)?;
         Ok(Some(encode(&ecaz::options(game, actor))?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
+/// What a bot sends in the handle's game (as `ecaz_bot_json`); on success
+/// `*out` holds the command JSON or `null`. The game is not changed: apply
+/// the command with `ecaz_game_apply`.
+///
+/// # Safety
+/// As `ecaz_game_options`, with `profile` (`profile_len` bytes) as well.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_game_bot(
+    game: *const EcazGame,
+    actor: *const c_char,
+    actor_len: usize,
+    profile: *const c_char,
+    profile_len: usize,
+    seed: u64,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `game`, `actor` and `profile` (above).
+        let (game, actor, profile) = unsafe {
+            (
+                game_ref(game)?,
+                text(actor, actor_len, "actor")?,
+                text(profile, profile_len, "profile")?,
+            )
+        };
+        Ok(Some(ecaz::bot_command_json(game, actor, profile, seed)?))
     };
     // SAFETY: the caller's contract on `out` (above).
     unsafe { run(out, body) }

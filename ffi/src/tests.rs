@@ -95,3 +95,82 @@ fn events_for_json_filters_by_viewer() {
     assert_ne!(status, EcazStatus::Ok);
     assert_eq!(error["code"], "decode/invalid_viewer");
 }
+
+fn text_of(buffer: *mut EcazBuffer) -> String {
+    assert!(!buffer.is_null());
+    // SAFETY: a non-NULL buffer from `run` holds `len` bytes of UTF-8; freed once.
+    unsafe {
+        let bytes = std::slice::from_raw_parts((*buffer).data.cast::<u8>(), (*buffer).len);
+        let text = std::str::from_utf8(bytes).unwrap().to_string();
+        ecaz_buffer_free(buffer);
+        text
+    }
+}
+
+#[test]
+fn issue_16_the_bot_export_agrees_with_the_core_and_refuses_unknown_profiles() {
+    let setup = r#"{"seats":["ecaz","atreides"],"seed":3,"phase":"revival","placementOpen":true}"#;
+    let game = ecaz::setup_from_json(setup).unwrap().build().unwrap();
+    let state = ecaz::game_to_json(&game).unwrap();
+    let expected = serde_json::to_string(&ecaz::bots::choose(
+        &game,
+        ecaz::Actor::Faction(ecaz::Faction::Ecaz),
+        ecaz::Profile::Heuristic,
+        9,
+    ))
+    .unwrap();
+    let handle = Box::into_raw(Box::new(EcazGame { game, poisoned: false }));
+    let mut out = ptr::null_mut();
+    // SAFETY: the inputs are valid for their lengths, `out` is valid, the handle is live.
+    unsafe {
+        let status = ecaz_bot_json(
+            state.as_ptr().cast(),
+            state.len(),
+            "ecaz".as_ptr().cast(),
+            4,
+            "heuristic".as_ptr().cast(),
+            9,
+            9,
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Ok);
+        let pure = text_of(out);
+        assert_eq!(pure, expected);
+        assert!(pure.contains("\"actor\":\"ecaz\""), "{pure}");
+        let status = ecaz_game_bot(
+            handle,
+            "ecaz".as_ptr().cast(),
+            4,
+            "\"heuristic\"".as_ptr().cast(),
+            11,
+            9,
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Ok);
+        assert_eq!(text_of(out), expected);
+        // Someone without a decision has nothing to send.
+        let status = ecaz_game_bot(
+            handle,
+            "atreides".as_ptr().cast(),
+            8,
+            "random".as_ptr().cast(),
+            6,
+            1,
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Ok);
+        assert_eq!(text_of(out), "null");
+        let status = ecaz_game_bot(
+            handle,
+            "ecaz".as_ptr().cast(),
+            4,
+            "greedy".as_ptr().cast(),
+            6,
+            1,
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Error);
+        assert_eq!(report_of(out)["code"], "decode/invalid_bot");
+        ecaz_game_free(handle);
+    }
+}

@@ -215,6 +215,34 @@ pub fn test_panic() {
 
 // ---- the handle ----
 
+/// What a bot sends (issue 16): the command (JSON text) a bot of `profile`
+/// (`"random"` or `"heuristic"`) seeded with `seed` (an integer
+/// 0 ..= 2^53 − 1) chooses for `actor` in a state, or `"null"` when the actor
+/// has nothing to send. Same inputs, same command.
+#[wasm_bindgen(js_name = botCommand)]
+pub fn bot_command(
+    #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] profile: JsValue,
+    seed: f64,
+) -> Result<String, JsValue> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    if !(0.0..=MAX_SAFE).contains(&seed) || seed.fract() != 0.0 {
+        return Err(thrown(ApplyError::InvalidBot(format!(
+            "the seed must be an integer 0 ..= 2^53 - 1, not {seed}"
+        ))));
+    }
+    // An integral f64 within 0 ..= 2^53 - 1 converts exactly.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let seed = seed as u64;
+    let (state, actor, profile) = (
+        text(&state, "state")?,
+        text(&actor, "actor")?,
+        text(&profile, "profile")?,
+    );
+    ecaz::bot_json(&state, &actor, &profile, seed).map_err(thrown)
+}
+
 /// A game kept inside the WASM module: commands go in, events come out, and
 /// the state JSON is produced only when asked for (`state()`). Call `free()`
 /// when done (or rely on the garbage collector's finalizer).
