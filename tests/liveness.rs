@@ -454,17 +454,47 @@ fn issue_11_3_table_and_inventory_rows() {
     });
 }
 
+/// Row 59 (R-NEX-CUN, issue 17 item 6): Cunning control while another faction
+/// holds the Ecaz Nexus card is a state the engine itself reaches — Ecaz plays
+/// Cunning, the Nexus deck is empty, the host deals a card and the reshuffled
+/// discard hands the spent Ecaz card to the Guild (self-play game 1140). It
+/// must reload and stay live; a Cunning control that is not Ecaz's is refused.
 #[test]
-fn issue_11_3_row_59_cunning_control_needs_the_spent_ecaz_nexus_card() {
+fn issue_11_3_row_59_cunning_control_survives_the_ecaz_card_dealt_again() {
     let s = json!({
         "seats": ["ecaz", "harkonnen", "guild"],
         "seed": 5,
+        "phase": "battle",
         "options": {"nexus": true},
-        "factions": {"guild": {"nexus": "ecaz"}},
+        "nexusDeck": [],
+        "factions": {"ecaz": {"nexus": "ecaz"}},
     });
     let g = build_setup(&setup_of(s));
-    assert_refused(&g, "row 59", |v| {
-        v["duke"]["custody"] = json!({"kind": "controlled", "by": "ecaz", "source": "nexusCunning"})
+    let (g, _) = step(
+        &g,
+        &Command {
+            actor: Actor::Faction(Faction::Ecaz),
+            action: Action::PlayCunning {},
+        },
+    );
+    let (g, _) = step(
+        &g,
+        &host(Action::DealNexus {
+            faction: Faction::Guild,
+        }),
+    );
+    let v = serde_json::to_value(&g).unwrap();
+    assert_eq!(v["duke"]["custody"]["source"], "nexusCunning");
+    let guild = v["factions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["faction"] == "guild")
+        .unwrap();
+    assert_eq!(guild["nexus"], "ecaz", "the reshuffled discard dealt the spent card");
+    ecaz::audit::check(&g).unwrap();
+    assert_refused(&g, "row 59: Cunning control that is not Ecaz's", |v| {
+        v["duke"]["custody"] = json!({"kind": "controlled", "by": "harkonnen", "source": "nexusCunning"})
     });
 }
 
