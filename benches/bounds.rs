@@ -18,7 +18,7 @@
 //! - `setup_catalog`: ~2,000,000 extra card kinds.
 
 // A benchmark harness: a broken fixture must stop the run loudly.
-#![allow(clippy::expect_used, clippy::panic)]
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::hint::black_box;
 
@@ -61,7 +61,8 @@ fn state_with(fields: &[(&str, String)]) -> String {
 
 fn documents() -> Vec<(&'static str, bool, String)> {
     let room = CAP - 64 * 1024;
-    let knowledge = r#"{"viewer":"moritani","about":"guild","turn":1,"info":{"kind":"traitor","leader":"staban_tuek"}}"#;
+    let knowledge =
+        r#"{"viewer":"moritani","about":"guild","turn":1,"info":{"kind":"traitor","leader":"staban_tuek"}}"#;
     let frame = r#"{"id":1,"actor":"ecaz","decision":{"kind":"choamDiscard","arrival":1,"beneficiary":"ecaz"}}"#;
     let hand: Vec<String> = (0..1024).map(|c| (c % 33).to_string()).collect();
     let insight = format!(

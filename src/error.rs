@@ -110,8 +110,8 @@ pub enum ApplyError {
     #[error("state is too large: {} list(s) over their limit, first: {}", .0.total(), first_message(.0))]
     StateTooLarge(Problems),
 
-    /// The frame or arrival counter has run out.
-    #[error("the state's frame or arrival ids are exhausted")]
+    /// A counter (frame or arrival ids, the turn, the cohort cycle) is at its ceiling (D-72).
+    #[error("the state's counters (frame or arrival ids, turn, cohort cycle) are exhausted")]
     IdsExhausted,
 
     // ---- setup ----

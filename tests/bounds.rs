@@ -52,7 +52,7 @@ fn issue11_8_no_view_event_or_option_reveals_the_seed() {
     setup.seed = Some(seed);
     let mut g = build_setup(&setup);
     let mut texts = Vec::new();
-    let mut snapshot = |g: &Game, texts: &mut Vec<String>| {
+    let snapshot = |g: &Game, texts: &mut Vec<String>| {
         let mut viewers: Vec<Viewer> = g.seats().iter().map(|&f| Viewer::Faction(f)).collect();
         viewers.extend([Viewer::Spectator, Viewer::Host]);
         for v in viewers {

@@ -11,7 +11,6 @@
 
 mod commands;
 mod demo;
-mod english;
 mod error;
 
 use std::io::{BufWriter, Write};
