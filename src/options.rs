@@ -119,6 +119,16 @@ pub enum Choice {
 /// turn-structure report `endPhase` (other host reports are facts of the
 /// host's game and are not enumerated).
 pub fn options(game: &Game, actor: Actor) -> Options {
+    // D-72, D-84: a game whose counters are exhausted refuses every command
+    // (`state/ids_exhausted`), so nothing is listed (found by the fuzzer:
+    // a setup at turn 2^31 listed `endPhase`).
+    if crate::integrity::exhausted(game) {
+        return Options {
+            frame: game.open_frame().filter(|f| f.actor == actor).map(|f| f.id),
+            commands: Vec::new(),
+            choices: Vec::new(),
+        };
+    }
     let open = game.open_frame();
     let mut commands = Vec::new();
     let mut choices = Vec::new();

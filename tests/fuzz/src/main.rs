@@ -7,6 +7,8 @@
 //! ecaz-fuzz expect DIR
 //!     print the native outcome (`ok` or the error code) of every corpus
 //!     case in DIR as JSON, for the WASM runner (tests/fuzz/wasm-corpus.mjs)
+//! ecaz-fuzz new-game < SETUP          print the state a setup builds
+//! ecaz-fuzz apply COMMAND < STATE     print the state after a command
 //! ```
 //!
 //! Run from the repository root (the seeds are read from
@@ -57,6 +59,29 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        // Helpers to write corpus cases by hand: a setup (stdin) to a state,
+        // and a state (stdin) plus a command (argument) to the next state.
+        Some(door @ ("new-game" | "apply")) => {
+            let mut text = String::new();
+            if std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).is_err() {
+                return ExitCode::FAILURE;
+            }
+            let out = if door == "new-game" {
+                ecaz::new_game_json(&text)
+            } else {
+                ecaz::apply_json(&text, &argv.next().unwrap_or_default()).map(|o| o.state)
+            };
+            match out {
+                Ok(state) => {
+                    println!("{state}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}: {e}", e.code());
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("expect") => {
             let dir = PathBuf::from(argv.next().unwrap_or_else(|| "tests/fuzz/corpus".into()));
             let labels: BTreeMap<String, String> = corpus(&dir)
