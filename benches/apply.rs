@@ -223,7 +223,7 @@ fn mid_game_setup() -> Setup {
 
     Setup {
         seats: SEATS.to_vec(),
-        seed: 20_240_604,
+        seed: Some(20_240_604),
         options: GameOptions {
             advanced: true,
             nexus: true,

@@ -287,6 +287,11 @@ pub fn build_in(r: &mut BotRng, d: &Choice, actor: Actor) -> Option<Command> {
                 }
             }
         }
+        // D-83: any subset of the listed cards; each card in or out with even odds.
+        Choice::Discard { frame, cards } => Action::DiscardForSpice {
+            frame: *frame,
+            cards: cards.iter().copied().filter(|_| r.chance(1, 2)).collect(),
+        },
     };
     Some(Command { actor, action })
 }
@@ -716,6 +721,8 @@ mod heuristic {
                     return None;
                 }
             }
+            // CHOAM is answered before the board effects (worthless cards only).
+            Choice::Discard { .. } => return None,
         };
         Some(Command { actor, action })
     }

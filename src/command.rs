@@ -175,7 +175,8 @@ pub enum Action {
     DiscardForSpice {
         /// The CHOAM frame.
         frame: FrameId,
-        /// Distinct cards from the beneficiary's hand.
+        /// Distinct cards from the beneficiary's hand, in any order: they are
+        /// discarded in hand order whatever the order named (D-83).
         cards: Vec<CardId>,
     },
     /// R-EFF-IX (beneficiary): discard this card, then draw one.

@@ -33,6 +33,39 @@ impl Problem {
     }
 }
 
+/// The most problems a setup or state error lists (issue 11, item 7): a
+/// report stays small whatever the input; [`Problems::total`] says how many
+/// were found in all (docs/RULES.md D-81).
+pub const MAX_REPORTED_PROBLEMS: usize = 32;
+
+/// The problems of a setup or state error: the first
+/// [`MAX_REPORTED_PROBLEMS`] found, in the order found, and how many were
+/// found in all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problems {
+    shown: Vec<Problem>,
+    total: usize,
+}
+
+impl Problems {
+    /// The problems listed (at most [`MAX_REPORTED_PROBLEMS`]).
+    pub fn shown(&self) -> &[Problem] {
+        &self.shown
+    }
+    /// How many problems were found in all (listed or not).
+    pub fn total(&self) -> usize {
+        self.total
+    }
+}
+
+impl From<Vec<Problem>> for Problems {
+    fn from(mut all: Vec<Problem>) -> Self {
+        let total = all.len();
+        all.truncate(MAX_REPORTED_PROBLEMS);
+        Problems { shown: all, total }
+    }
+}
+
 /// Every way a call into the library can fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -76,17 +109,29 @@ pub enum ApplyError {
         supported: u32,
     },
     /// The state decoded but breaks the game's invariants.
-    #[error("state is inconsistent: {} problem(s), first: {}", .0.len(), first_message(.0))]
-    CorruptState(Vec<Problem>),
+    #[error("state is inconsistent: {} problem(s), first: {}", .0.total(), first_message(.0))]
+    CorruptState(Problems),
+    /// A list of the state is longer than its documented limit (docs/RULES.md
+    /// D-80); nothing else was checked.
+    #[error("state is too large: {} list(s) over their limit, first: {}", .0.total(), first_message(.0))]
+    StateTooLarge(Problems),
 
     /// A counter (frame or arrival ids, the turn, the cohort cycle) is at its ceiling (D-72).
     #[error("the state's counters (frame or arrival ids, turn, cohort cycle) are exhausted")]
     IdsExhausted,
 
     // ---- setup ----
-    /// The setup breaks the rules; every problem is listed.
-    #[error("setup is invalid: {} problem(s), first: {}", .0.len(), first_message(.0))]
-    InvalidSetup(Vec<Problem>),
+    /// The setup breaks the rules; the first problems are listed (D-81).
+    #[error("setup is invalid: {} problem(s), first: {}", .0.total(), first_message(.0))]
+    InvalidSetup(Problems),
+    /// A list of the setup is longer than its documented limit (docs/RULES.md
+    /// D-80); nothing else was checked.
+    #[error("setup is too large: {} list(s) over their limit, first: {}", .0.total(), first_message(.0))]
+    SetupTooLarge(Problems),
+    /// The setup has no `seed`: the seed is the host's secret and is never
+    /// defaulted (issue 11, item 8; D-82).
+    #[error("the setup has no `seed`: give a secret seed (0 ..= 2^53 − 1)")]
+    MissingSeed,
 
     // ---- protocol ----
     /// The command's actor may not issue this command (faction vs host).
@@ -445,8 +490,8 @@ pub enum ApplyError {
     },
 }
 
-fn first_message(problems: &[Problem]) -> String {
-    match problems.first() {
+fn first_message(problems: &Problems) -> String {
+    match problems.shown().first() {
         Some(p) => format!("{}: {}", p.path, p.message),
         None => "none".to_string(),
     }
@@ -485,8 +530,11 @@ stable_codes! {
             NullInput(_) => "decode/null_input",
             UnsupportedVersion { .. } => "state/unsupported_version",
             CorruptState(_) => "state/inconsistent",
+            StateTooLarge(_) => "state/too_large",
             IdsExhausted => "state/ids_exhausted",
             InvalidSetup(_) => "setup/invalid",
+            SetupTooLarge(_) => "setup/too_large",
+            MissingSeed => "setup/missing_seed",
             WrongActor { .. } => "rule/wrong_actor",
             NotSeated(_) => "rule/not_seated",
             StaleFrame { .. } => "rule/stale_frame",
@@ -600,11 +648,26 @@ impl ApplyError {
         }
     }
 
-    /// Problems attached to a setup or state error (empty otherwise).
+    /// Problems listed with a setup or state error (empty otherwise): the
+    /// first [`MAX_REPORTED_PROBLEMS`] of [`ApplyError::problem_count`].
     pub fn problems(&self) -> &[Problem] {
         match self {
-            ApplyError::InvalidSetup(p) | ApplyError::CorruptState(p) => p,
+            ApplyError::InvalidSetup(p)
+            | ApplyError::CorruptState(p)
+            | ApplyError::SetupTooLarge(p)
+            | ApplyError::StateTooLarge(p) => p.shown(),
             _ => &[],
+        }
+    }
+
+    /// How many problems a setup or state error found in all (0 otherwise).
+    pub fn problem_count(&self) -> usize {
+        match self {
+            ApplyError::InvalidSetup(p)
+            | ApplyError::CorruptState(p)
+            | ApplyError::SetupTooLarge(p)
+            | ApplyError::StateTooLarge(p) => p.total(),
+            _ => 0,
         }
     }
 
@@ -615,6 +678,7 @@ impl ApplyError {
             message: self.to_string(),
             rule: self.rule().map(str::to_string),
             problems: self.problems().to_vec(),
+            problem_count: self.problem_count(),
         }
     }
 }
@@ -631,7 +695,15 @@ pub struct ErrorReport {
     /// Rule or policy id, where one applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// Every problem of a setup or state error.
+    /// The first problems of a setup or state error (at most
+    /// [`MAX_REPORTED_PROBLEMS`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
+    /// How many problems were found in all (`problems` may list fewer).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub problem_count: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

@@ -13,10 +13,19 @@ use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
 mod decisions;
 pub(crate) use decisions::exhausted;
 
-/// Every invariant the game breaks (empty when sound).
+/// Every invariant the game breaks (empty when sound). The lists are within
+/// their limits ([`crate::bounds`]); when the seats themselves are wrong
+/// (count, repeats, faction records) only that is reported, since every later
+/// check looks factions up by seat. Past that point at most six distinct
+/// factions are seated and every pass is linear in the state's size.
 pub(crate) fn problems(g: &Game) -> Vec<Problem> {
     let mut p = Vec::new();
     seats(g, &mut p);
+    let seats_wrong = !p.is_empty();
+    clock(g, &mut p);
+    if seats_wrong {
+        return p;
+    }
     for s in &g.factions {
         faction(g, s, &mut p);
     }
@@ -50,6 +59,9 @@ fn seats(g: &Game, p: &mut Vec<Problem>) {
             "faction records must follow the seats, one each",
         ));
     }
+}
+
+fn clock(g: &Game, p: &mut Vec<Problem>) {
     if g.turn == 0 {
         p.push(Problem::new("turn", "turns count from 1"));
     }

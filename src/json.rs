@@ -99,8 +99,9 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
 }
 
 /// Decode a game state: the format version is checked first (an unknown
-/// version is `state/unsupported_version`), then the shape, then every
-/// invariant (`state/inconsistent`).
+/// version is `state/unsupported_version`), then the shape, then the length
+/// of every list (`state/too_large`, D-80), then every invariant
+/// (`state/inconsistent`).
 pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
     let game: Game = match decode(text, ApplyError::InvalidState) {
         Ok(g) => g,
@@ -123,9 +124,13 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
     if game.version != FORMAT_VERSION {
         return Err(unsupported(Some(game.version.into())));
     }
+    let too_large = crate::bounds::state_sizes(&game);
+    if !too_large.is_empty() {
+        return Err(ApplyError::StateTooLarge(too_large.into()));
+    }
     let problems = integrity::problems(&game);
     if !problems.is_empty() {
-        return Err(ApplyError::CorruptState(problems));
+        return Err(ApplyError::CorruptState(problems.into()));
     }
     Ok(game)
 }

@@ -33,6 +33,7 @@ mod apply;
 pub mod audit;
 mod board;
 pub mod bots;
+mod bounds;
 mod command;
 mod error;
 mod event;
@@ -58,8 +59,11 @@ pub use board::{
     BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
 };
 pub use bots::{Bot, BotRng, Profile};
+pub use bounds::{
+    MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
+};
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-pub use error::{ApplyError, ErrorReport, Problem};
+pub use error::{ApplyError, ErrorReport, Problem, Problems, MAX_REPORTED_PROBLEMS};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,

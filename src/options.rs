@@ -73,6 +73,15 @@ pub enum Choice {
         /// Where a group may come from, each with its destinations.
         sources: Vec<GroupSource>,
     },
+    /// R-EFF-CHOAM (D-83): `discardForSpice` any subset of `cards` (the
+    /// beneficiary's hand, in hand order), each card at most once, named in
+    /// any order.
+    Discard {
+        /// The frame.
+        frame: FrameId,
+        /// The cards that may be discarded.
+        cards: Vec<CardId>,
+    },
     /// R-EFF-GLD: `ship` 1..=`max` forces (at most the reserves of each kind) to one of `destinations`.
     Ship {
         /// The frame.
@@ -109,6 +118,16 @@ pub enum Choice {
 /// turn-structure report `endPhase` (other host reports are facts of the
 /// host's game and are not enumerated).
 pub fn options(game: &Game, actor: Actor) -> Options {
+    // D-72, D-84: a game whose counters are exhausted refuses every command
+    // (`state/ids_exhausted`), so nothing is listed (found by the fuzzer:
+    // a setup at turn 2^31 listed `endPhase`).
+    if crate::integrity::exhausted(game) {
+        return Options {
+            frame: game.open_frame().filter(|f| f.actor == actor).map(|f| f.id),
+            commands: Vec::new(),
+            choices: Vec::new(),
+        };
+    }
     let open = game.open_frame();
     let mut commands = Vec::new();
     let mut choices = Vec::new();
@@ -154,17 +173,20 @@ pub fn options(game: &Game, actor: Actor) -> Options {
                     }
                 }
                 Decision::ChoamDiscard { beneficiary, .. } => {
+                    // D-83: any subset of the hand is legal (2^n of them), so
+                    // the listing is bounded: keep every card, discard every
+                    // card, and a descriptor of the rest.
                     let hand = game.faction(*beneficiary).map(|s| s.hand.clone()).unwrap_or_default();
-                    // Every subset, in hand order (hands hold at most a handful of cards).
-                    let n = hand.len().min(12);
-                    for mask in 0u32..(1 << n) {
-                        let cards = hand
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| mask & (1 << i) != 0)
-                            .map(|(_, c)| *c)
-                            .collect();
-                        add(Action::DiscardForSpice { frame: id, cards });
+                    add(Action::DiscardForSpice {
+                        frame: id,
+                        cards: Vec::new(),
+                    });
+                    if !hand.is_empty() {
+                        add(Action::DiscardForSpice {
+                            frame: id,
+                            cards: hand.clone(),
+                        });
+                        choices.push(Choice::Discard { frame: id, cards: hand });
                     }
                 }
                 Decision::IxianSwap { beneficiary, .. } => {

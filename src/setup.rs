@@ -21,6 +21,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{faction_info, BASE_TREACHERY};
+use crate::bounds::{self, SeatSet};
 use crate::error::{ApplyError, Problem};
 use crate::game::{
     Ambassadors, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, LeaderCustody, LeaderState,
@@ -78,9 +79,13 @@ pub fn printed_start(f: Faction, hms_placed: bool) -> Option<Vec<Stack>> {
 pub struct Setup {
     /// The seated factions in seating order (2–6, distinct).
     pub seats: Vec<Faction>,
-    /// RNG seed (0 ..= 2^53 − 1).
-    #[serde(default)]
-    pub seed: u64,
+    /// RNG seed (0 ..= 2^53 − 1), required: the host's secret. It fixes the
+    /// cohort, the deck order and every later draw, so a host draws it from
+    /// a good random source and never shows it to players; no view, event,
+    /// option or error reveals it (D-82). A setup without one is refused
+    /// with `setup/missing_seed`.
+    #[schemars(with = "u64")]
+    pub seed: Option<u64>,
     /// Game options.
     #[serde(default)]
     pub options: GameOptions,
@@ -224,15 +229,25 @@ impl Setup {
     pub fn for_seats(seats: &[Faction], seed: u64) -> Self {
         Setup {
             seats: seats.to_vec(),
-            seed,
+            seed: Some(seed),
             ..Setup::default()
         }
     }
 
-    /// Validate and build the game, or list every problem.
+    /// Validate and build the game, or report what is wrong: a list over its
+    /// limit (`setup/too_large`, nothing else checked), a missing seed
+    /// (`setup/missing_seed`), else every rule problem (`setup/invalid`, the
+    /// first [`crate::MAX_REPORTED_PROBLEMS`] listed).
     pub fn build(&self) -> Result<Game, ApplyError> {
+        let too_large = bounds::setup_sizes(self);
+        if !too_large.is_empty() {
+            return Err(ApplyError::SetupTooLarge(too_large.into()));
+        }
+        let Some(seed) = self.seed else {
+            return Err(ApplyError::MissingSeed);
+        };
         let mut problems = self.setup_problems();
-        let mut rng = GameRng::from_seed(self.seed.min(MAX_SEED));
+        let mut rng = GameRng::from_seed(seed.min(MAX_SEED));
         let mut game = self.assemble(&mut rng);
         if self.placement_open {
             game.push_frame(
@@ -244,21 +259,22 @@ impl Setup {
         if problems.is_empty() {
             Ok(game)
         } else {
-            Err(ApplyError::InvalidSetup(problems))
+            Err(ApplyError::InvalidSetup(problems.into()))
         }
     }
 
     /// Problems only a setup can have (the built game's invariants are checked apart).
     fn setup_problems(&self) -> Vec<Problem> {
         let mut p = Vec::new();
-        if self.seed > MAX_SEED {
+        if self.seed.is_some_and(|seed| seed > MAX_SEED) {
             p.push(Problem::new(
                 "seed",
                 format!("seed must be at most 2^53 − 1 ({MAX_SEED})"),
             ));
         }
+        let seated = SeatSet::of(&self.seats);
         for f in self.factions.keys() {
-            if !self.seats.contains(f) {
+            if !seated.contains(*f) {
                 p.push(Problem::new(format!("factions.{f}"), format!("{f} is not seated")));
             }
         }
@@ -279,11 +295,6 @@ impl Setup {
         }
         if !self.options.nexus && (self.nexus_deck.is_some() || !self.nexus_discard.is_empty()) {
             p.push(Problem::new("nexusDeck", "Nexus cards need the Nexus module option"));
-        }
-        if let Some(cards) = &self.cards {
-            if cards.len() + self.extra_cards.len() > usize::from(u16::MAX) {
-                p.push(Problem::new("cards", "too many cards"));
-            }
         }
         // Card kinds are checked on the built catalog (integrity), as on a loaded state.
         // Issue 17: a starting position the player chooses must be given.
@@ -414,14 +425,16 @@ impl Setup {
         let deck = match &self.deck {
             Some(d) => d.clone(),
             None => {
-                let held: Vec<CardId> = factions
-                    .iter()
-                    .flat_map(|s| s.hand.iter().copied())
-                    .chain(self.discard.iter().copied())
-                    .collect();
+                // Marks by card id: linear in the catalog and the hands.
+                let mut held = vec![false; catalog.len()];
+                for c in factions.iter().flat_map(|s| s.hand.iter()).chain(self.discard.iter()) {
+                    if let Some(mark) = held.get_mut(usize::from(c.0)) {
+                        *mark = true;
+                    }
+                }
                 let mut rest: Vec<CardId> = (0..catalog.len())
+                    .filter(|&i| !held.get(i).copied().unwrap_or(true))
                     .filter_map(|i| u16::try_from(i).ok().map(CardId))
-                    .filter(|c| !held.contains(c))
                     .collect();
                 rng.shuffle(&mut rest);
                 rest

@@ -1791,7 +1791,7 @@ fn random_effect(rng: &mut TestRng, token: Ambassador) -> Option<(Game, Faction)
     let at = rng.pick(&strongholds);
     let storm: Sector = u8::try_from(rng.below(18) + 1).unwrap();
     let mut s = table(&RANDOM_SEATS, storm, &[(token, at)]);
-    s.seed = rng.next_u64() % 1000;
+    s.seed = Some(rng.next_u64() % 1000);
     let pointers: Vec<(Territory, Sector)> = all_positions()
         .into_iter()
         .filter(|&(t, sec)| sec != 0 && !ecaz::is_stronghold(t))

@@ -204,7 +204,7 @@ fn harkonnen_table(seed: u64) -> Setup {
         &COHORT,
         &[(Ambassador::Harkonnen, Territory::Arrakeen)],
     );
-    s.seed = seed;
+    s.seed = Some(seed);
     fs(&mut s, Faction::Atreides).traitors = TRAITORS.to_vec();
     fs(&mut s, Faction::Tleilaxu).face_dancers = vec![Leader::Burseg, Leader::LadyJessica];
     s
@@ -336,8 +336,25 @@ fn r_eff_choam_three_spice_for_each_discarded_card() {
                 }
             )
         );
-        // Options list every subset of the hand (2^3), the empty one included.
-        assert_eq!(options(&g, Actor::Faction(Faction::Ecaz)).commands.len(), 8);
+        // D-83: options list keeping every card and discarding every card,
+        // and describe the rest (any subset of the hand, in any order).
+        let o = options(&g, Actor::Faction(Faction::Ecaz));
+        let listed: Vec<Vec<CardId>> = o
+            .commands
+            .iter()
+            .map(|c| match &c.action {
+                Action::DiscardForSpice { cards, .. } => cards.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(listed, vec![vec![], ids(&[4, 17, 25])]);
+        assert_eq!(
+            o.choices,
+            vec![ecaz::Choice::Discard {
+                frame: open_id(&g),
+                cards: ids(&[4, 17, 25])
+            }]
+        );
         let before = spice_of_all(&g);
         let (g, events) = answer(&g, Faction::Ecaz, |frame| Action::DiscardForSpice {
             frame,
@@ -353,8 +370,13 @@ fn r_eff_choam_three_spice_for_each_discarded_card() {
             .filter(|c| !ids(&chosen).contains(c))
             .collect();
         assert_eq!(hand(&g, Faction::Ecaz), kept);
+        // D-83: cards go in hand order, whatever the order named.
+        let in_hand_order: Vec<CardId> = ids(&[4, 17, 25])
+            .into_iter()
+            .filter(|c| ids(&chosen).contains(c))
+            .collect();
         let mut discard = ids(&[30]);
-        discard.extend(ids(&chosen));
+        discard.extend(in_hand_order.iter().copied());
         assert_eq!(g.treachery().discard, discard);
         let discarded: Vec<CardId> = events
             .iter()
@@ -366,7 +388,7 @@ fn r_eff_choam_three_spice_for_each_discarded_card() {
                 _ => None,
             })
             .collect();
-        assert_eq!(discarded, ids(&chosen));
+        assert_eq!(discarded, in_hand_order);
         let gains: Vec<&EventKind> = kinds(&events)
             .into_iter()
             .filter(|e| matches!(e, EventKind::SpiceGained { .. }))

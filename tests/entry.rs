@@ -1174,7 +1174,7 @@ fn last_of_cohort(last: Ambassador, seed: u64) -> Setup {
         .collect();
     zones.push((last, placed(Territory::Arrakeen)));
     let mut s = table(&[Faction::Ecaz, Faction::Harkonnen, Faction::Atreides], &COHORT, &zones);
-    s.seed = seed;
+    s.seed = Some(seed);
     give_hand(&mut s, Faction::Ecaz, &[1, 2]);
     fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::SanyaEcaz];
     s

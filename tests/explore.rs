@@ -119,6 +119,11 @@ fn built(actor: Actor, choice: &Choice) -> Option<Command> {
                 elite,
             }
         }
+        // D-83: the smallest discard beyond the two listed ones: the first card.
+        Choice::Discard { frame, cards } => Action::DiscardForSpice {
+            frame: *frame,
+            cards: vec![*cards.first()?],
+        },
         Choice::Revive {
             frame,
             leaders,

@@ -181,6 +181,11 @@ fn within(d: &Choice, actor: Actor, cmd: &Command) -> bool {
         (Choice::Revive { frame, leaders, .. }, Action::ReviveLeader { frame: f, leader }) => {
             f == frame && leaders.contains(leader)
         }
+        // D-83: any subset of the listed cards, each once, in any order.
+        (Choice::Discard { frame, cards }, Action::DiscardForSpice { frame: f, cards: named }) => {
+            let distinct: BTreeSet<CardId> = named.iter().copied().collect();
+            f == frame && distinct.len() == named.len() && named.iter().all(|c| cards.contains(c))
+        }
         (Choice::Revive { frame, duke, .. }, Action::ReviveDuke { frame: f }) => f == frame && *duke,
         (
             Choice::Revive {
@@ -300,6 +305,24 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
                 },
             };
             Command { actor, action }
+        }
+        Choice::Discard { frame, cards } => {
+            // A card named twice, or a card of the catalog not in the hand.
+            let first = cards.first().copied();
+            let named = match first {
+                Some(c) if r.chance(1, 2) => vec![c, c],
+                _ => {
+                    let n = g.treachery().catalog.len();
+                    vec![CardId(u16::try_from(r.below(n.max(1))).unwrap())]
+                }
+            };
+            Command {
+                actor,
+                action: Action::DiscardForSpice {
+                    frame: *frame,
+                    cards: named,
+                },
+            }
         }
     };
     (!within(d, actor, &cmd)).then_some(cmd)
@@ -1134,7 +1157,10 @@ fn play(game_index: u64, steps: usize) -> Played {
         // ---- completeness: a random decision is accepted only if described ----
         let probe = random_listed_kind(&mut r, &g);
         match validate(&g, &probe) {
-            Ok(()) => assert!(listed.contains(&probe), "{ctx}: {probe:?} accepted but not listed"),
+            Ok(()) => assert!(
+                listed.contains(&probe) || descs.iter().any(|(a, d)| within(d, *a, &probe)),
+                "{ctx}: {probe:?} accepted but neither listed nor described"
+            ),
             Err(e) => {
                 assert!(!listed.contains(&probe), "{ctx}: listed {probe:?} rejected: {e}");
                 if step % 4 == 0 {

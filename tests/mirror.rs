@@ -997,6 +997,29 @@ impl Run {
         if !accepts.is_empty() && self.chance(70) {
             return self.pick(&accepts);
         }
+        // D-83: CHOAM lists two answers and describes the rest; the mirror
+        // spells out every subset (hand order) and picks one of them.
+        if let Some(Choice::Discard { frame, cards }) = o.choices.first() {
+            let n = cards.len().min(12);
+            let subsets: Vec<Command> = (0u32..(1 << n))
+                .map(|mask| {
+                    let named = cards
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & (1 << i) != 0)
+                        .map(|(_, c)| *c)
+                        .collect();
+                    Command {
+                        actor,
+                        action: Action::DiscardForSpice {
+                            frame: *frame,
+                            cards: named,
+                        },
+                    }
+                })
+                .collect();
+            return self.pick(&subsets);
+        }
         if let Some(choice) = o.choices.first().cloned() {
             if self.chance(85) {
                 if let Some(action) = self.build_choice(&choice) {
@@ -1106,6 +1129,8 @@ impl Run {
                     elite,
                 })
             }
+            // Answered above, subset by subset.
+            Choice::Discard { .. } => None,
         }
     }
 

@@ -712,8 +712,11 @@ fn error_codes_unique_and_namespaced() {
             found: s(),
             supported: 1,
         },
-        ApplyError::CorruptState(vec![]),
-        ApplyError::InvalidSetup(vec![]),
+        ApplyError::CorruptState(Vec::new().into()),
+        ApplyError::StateTooLarge(Vec::new().into()),
+        ApplyError::InvalidSetup(Vec::new().into()),
+        ApplyError::SetupTooLarge(Vec::new().into()),
+        ApplyError::MissingSeed,
         ApplyError::WrongActor {
             actor: s(),
             action: "x",

@@ -589,7 +589,7 @@ fn setup_document_json_builds_same_game() {
     assert_eq!(state, json(&build_setup(&s)));
     let err = ecaz::new_game_json(r#"{"seats":["ecaz"],"bogus":1}"#).unwrap_err();
     assert_eq!(err.code(), "decode/invalid_setup");
-    let err = ecaz::new_game_json(r#"{"seats":["ecaz"]}"#).unwrap_err();
+    let err = ecaz::new_game_json(r#"{"seats":["ecaz"],"seed":9}"#).unwrap_err();
     assert_eq!(err.code(), "setup/invalid");
 }
 

@@ -1722,7 +1722,7 @@ fn issue7_storm_losses_also_return_a_token_in_an_exposed_stronghold() {
 #[test]
 fn issue7_import_with_every_field_explicit() {
     let mut s = table_setup();
-    s.seed = 4242;
+    s.seed = Some(4242);
     s.turn = Some(6);
     s.phase = Some(Phase::Revival);
     s.storm = Some(3);
@@ -2068,7 +2068,7 @@ fn setup_from_view(v: &View, g: &Game) -> Setup {
     let placement_open = v.pending.iter().any(|f| f.kind == "placement");
     Setup {
         seats: v.seats.clone(),
-        seed: 1,
+        seed: Some(1),
         options: v.options,
         hms: v.hms,
         policies: v.policies,

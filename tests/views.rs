@@ -215,7 +215,7 @@ fn view_no_leak_deck_order_and_rng() {
     let r = build_setup(&reversed);
     // A different seed: different RNG state (and Nexus deck order).
     let mut other_seed = base.clone();
-    other_seed.seed = 6;
+    other_seed.seed = Some(6);
     other_seed.deck = Some(g.treachery().deck.clone());
     let mut with_cohort = other_seed.clone();
     with_cohort.ambassadors = Some(AmbassadorsSetup {

@@ -267,7 +267,7 @@ fn schema_out_writes_every_schema() {
 
 #[test]
 fn validate_reports_every_problem_of_an_invalid_setup() {
-    let path = write_temp("one-seat.json", r#"{ "seats": ["ecaz"], "storm": 40 }"#);
+    let path = write_temp("one-seat.json", r#"{ "seats": ["ecaz"], "seed": 9, "storm": 40 }"#);
     let o = ecaz(&["validate", path.to_str().unwrap()]);
     assert_friendly_failure(&o, "setup/invalid");
     let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

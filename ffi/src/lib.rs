@@ -115,6 +115,7 @@ impl Failure {
                 message,
                 rule: None,
                 problems: Vec::new(),
+                problem_count: 0,
             },
         }
     }

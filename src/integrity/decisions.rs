@@ -100,17 +100,14 @@ fn duke(g: &Game, p: &mut Vec<Problem>) {
         DukeCustody::Captured { by: Faction::Ecaz } => {
             p.push(Problem::new("duke", "Ecaz does not capture its own Duke (R-DUKE-1)"));
         }
+        // Only Ecaz plays Cunning. The spent card may be dealt again in the
+        // same turn once the Nexus discard is reshuffled (issue 17 item 6), so
+        // who holds it now says nothing about the control (self-play game 1140).
         DukeCustody::Controlled {
             by,
             source: DukeSource::NexusCunning,
-        } => {
-            // Only Ecaz plays Cunning. The spent card may be dealt again in
-            // the same turn once the Nexus discard is reshuffled (issue 17
-            // item 6), so who holds it now says nothing about the control
-            // (selfplay game 1140).
-            if by != Faction::Ecaz {
-                p.push(Problem::new("duke", "Cunning control is Ecaz's (R-NEX-CUN)"));
-            }
+        } if by != Faction::Ecaz => {
+            p.push(Problem::new("duke", "Cunning control is Ecaz's (R-NEX-CUN)"));
         }
         DukeCustody::Controlled {
             by,

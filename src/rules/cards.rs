@@ -36,6 +36,26 @@ pub(crate) fn discard(g: &mut Game, faction: Faction, card: CardId, events: &mut
     events.push(Event::public(EventKind::CardDiscarded { faction, card }));
 }
 
+/// Move several cards from one hand to the discard pile, in the order given
+/// (public); one pass over the hand whatever the number of cards.
+pub(crate) fn discard_many(g: &mut Game, faction: Faction, cards: &[CardId], events: &mut Vec<Event>) {
+    let mut gone = vec![false; g.treachery.catalog.len()];
+    for c in cards {
+        if let Some(mark) = gone.get_mut(usize::from(c.0)) {
+            *mark = true;
+        }
+    }
+    if let Some(s) = g.faction_mut(faction) {
+        s.hand.retain(|c| !gone.get(usize::from(c.0)).copied().unwrap_or(false));
+    }
+    g.treachery.discard.extend_from_slice(cards);
+    events.extend(
+        cards
+            .iter()
+            .map(|&card| Event::public(EventKind::CardDiscarded { faction, card })),
+    );
+}
+
 /// Draw the top card into a hand; an empty deck is first refilled from the
 /// shuffled discard pile. The identity goes to the drawer only.
 pub(crate) fn draw(g: &mut Game, faction: Faction, events: &mut Vec<Event>) -> Option<CardId> {

@@ -49,8 +49,10 @@ export interface EcazError extends Error {
     code: string;
     /** The rule or policy id (RULES.md) the error enforces, where one applies. */
     rule?: string;
-    /** Every problem of a setup or state error. */
+    /** The first problems (at most 32) of a setup or state error. */
     problems?: { path: string; message: string }[];
+    /** How many problems the setup or state error found in all. */
+    problemCount?: number;
 }
 "#;
 
@@ -71,6 +73,11 @@ fn js_error(report: &ErrorReport) -> JsValue {
             problems.push(&item);
         }
         set(&error, "problems", &problems);
+    }
+    if report.problem_count > 0 {
+        // The total found; `problems` lists at most the first 32 (D-81).
+        let count = u32::try_from(report.problem_count).unwrap_or(u32::MAX);
+        set(&error, "problemCount", &JsValue::from_f64(f64::from(count)));
     }
     error.into()
 }

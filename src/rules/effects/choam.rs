@@ -23,6 +23,8 @@ pub(crate) struct DiscardForSpice {
     cards: Vec<CardId>,
 }
 
+/// R-EFF-CHOAM, D-83: `chosen` is a set of the beneficiary's cards, named in
+/// any order, each once. Linear in the hand and the choice (marks by card id).
 pub(crate) fn check_discard_for_spice(
     g: &Game,
     arrival: ArrivalId,
@@ -30,29 +32,45 @@ pub(crate) fn check_discard_for_spice(
     chosen: &[CardId],
 ) -> Result<DiscardForSpice, ApplyError> {
     let hand = g.faction(beneficiary).map(|s| s.hand.as_slice()).unwrap_or_default();
-    for (i, card) in chosen.iter().enumerate() {
-        if chosen.iter().take(i).any(|c| c == card) {
-            return Err(ApplyError::DuplicateCard(*card));
-        }
-        if !hand.contains(card) {
-            return Err(ApplyError::CardNotHeld {
-                faction: beneficiary,
-                card: *card,
-            });
+    let slots = g.treachery.catalog.len();
+    let mut held = vec![false; slots];
+    for c in hand {
+        if let Some(mark) = held.get_mut(usize::from(c.0)) {
+            *mark = true;
         }
     }
+    let mut named = vec![false; slots];
+    for &card in chosen {
+        let i = usize::from(card.0);
+        if !held.get(i).copied().unwrap_or(false) {
+            return Err(ApplyError::CardNotHeld {
+                faction: beneficiary,
+                card,
+            });
+        }
+        match named.get_mut(i) {
+            Some(seen) if *seen => return Err(ApplyError::DuplicateCard(card)),
+            Some(seen) => *seen = true,
+            None => {}
+        }
+    }
+    // The canonical order is the hand's: `[16, 27]` and `[27, 16]` make the
+    // same state and the same events.
+    let cards = hand
+        .iter()
+        .copied()
+        .filter(|c| named.get(usize::from(c.0)).copied().unwrap_or(false))
+        .collect();
     Ok(DiscardForSpice {
         arrival,
         beneficiary,
-        cards: chosen.to_vec(),
+        cards,
     })
 }
 
 pub(crate) fn commit_discard_for_spice(g: &mut Game, d: DiscardForSpice, events: &mut Vec<Event>) {
     g.pending.pop();
-    for &card in &d.cards {
-        cards::discard(g, d.beneficiary, card, events);
-    }
+    cards::discard_many(g, d.beneficiary, &d.cards, events);
     let earned = PER_CARD.saturating_mul(u32::try_from(d.cards.len()).unwrap_or(u32::MAX));
     // D-71: the bank pays at most up to the spice ceiling.
     let amount = crate::rules::table::grant_spice(g, d.beneficiary, earned);

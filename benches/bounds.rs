@@ -1,0 +1,152 @@
+//! Issue 11, item 7: the worst documents under the bindings' 16 MiB input cap,
+//! each refused (or loaded) by the engine side by side with `serde_json`
+//! merely parsing the same bytes into a `serde_json::Value`. Goal: the engine
+//! within 3× the parse and well under a second (docs/PERFORMANCE.md).
+//!
+//! Run with `scripts/bench-bounds` (criterion; a few samples each).
+//!
+//! Documents (each just under 16 MiB):
+//! - `state_seats_knowledge`: the finding's state — a seat list of ~700,000
+//!   repeated seats and ~100,000 knowledge records naming unseated factions
+//!   (took 41 s before D-80).
+//! - `state_pending`: ~200,000 open frames (internally tagged decisions).
+//! - `state_within_limits`: every list at its limit where that is largest —
+//!   1024 knowledge records each holding a 1024-card hand insight — which
+//!   passes the size check and reaches the integrity checks.
+//! - `setup_seats_traitors`: the finding's setup — ~400,000 repeated seats and
+//!   ~700,000 Traitor cards of another faction (9 s and a 36 MB report before).
+//! - `setup_catalog`: ~2,000,000 extra card kinds.
+
+// A benchmark harness: a broken fixture must stop the run loudly.
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, Criterion};
+
+const CAP: usize = 16 * 1024 * 1024;
+
+/// Repeat `item` (with commas) until the list text reaches `bytes`.
+fn list(item: &str, bytes: usize) -> String {
+    let n = bytes / (item.len() + 1);
+    let mut s = String::with_capacity(bytes + 2);
+    s.push('[');
+    for i in 0..n {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(item);
+    }
+    s.push(']');
+    s
+}
+
+fn base_state() -> serde_json::Value {
+    let text = ecaz::new_game_json(r#"{"seats":["ecaz","atreides"],"seed":11}"#).expect("setup");
+    serde_json::from_str(&text).expect("state")
+}
+
+/// The state with some top-level fields replaced by raw JSON texts.
+fn state_with(fields: &[(&str, String)]) -> String {
+    let mut v = base_state();
+    for (k, _) in fields {
+        v[*k] = serde_json::Value::Null;
+    }
+    let mut text = v.to_string();
+    for (k, raw) in fields {
+        text = text.replacen(&format!("\"{k}\":null"), &format!("\"{k}\":{raw}"), 1);
+    }
+    text
+}
+
+fn documents() -> Vec<(&'static str, bool, String)> {
+    let room = CAP - 64 * 1024;
+    let knowledge =
+        r#"{"viewer":"moritani","about":"guild","turn":1,"info":{"kind":"traitor","leader":"staban_tuek"}}"#;
+    let frame = r#"{"id":1,"actor":"ecaz","decision":{"kind":"choamDiscard","arrival":1,"beneficiary":"ecaz"}}"#;
+    let hand: Vec<String> = (0..1024).map(|c| (c % 33).to_string()).collect();
+    let insight = format!(
+        r#"{{"viewer":"ecaz","about":"atreides","turn":1,"info":{{"kind":"hand","cards":[{}]}}}}"#,
+        hand.join(",")
+    );
+    let within: Vec<&str> = std::iter::repeat_n(insight.as_str(), 1024).collect();
+    let docs = vec![
+        (
+            "state_seats_knowledge",
+            true,
+            state_with(&[
+                ("seats", list("\"moritani\"", room / 2)),
+                ("knowledge", list(knowledge, room / 2)),
+            ]),
+        ),
+        ("state_pending", true, state_with(&[("pending", list(frame, room))])),
+        (
+            "state_within_limits",
+            true,
+            state_with(&[("knowledge", format!("[{}]", within.join(",")))]),
+        ),
+        (
+            "setup_seats_traitors",
+            false,
+            format!(
+                r#"{{"seats":{},"seed":1,"factions":{{"atreides":{{"traitors":{}}}}}}}"#,
+                list("\"ecaz\"", room / 3),
+                list("\"feyd_rautha\"", room * 2 / 3)
+            ),
+        ),
+        (
+            "setup_catalog",
+            false,
+            format!(
+                r#"{{"seats":["ecaz","atreides"],"seed":1,"extraCards":{}}}"#,
+                list("\"lasgun\"", room)
+            ),
+        ),
+    ];
+    for (name, _, text) in &docs {
+        assert!(text.len() <= CAP, "{name}: {} bytes", text.len());
+        assert!(
+            serde_json::from_str::<serde_json::Value>(text).is_ok(),
+            "{name} is not JSON"
+        );
+    }
+    docs
+}
+
+fn engine(is_state: bool, text: &str) -> Result<usize, ecaz::ApplyError> {
+    if is_state {
+        ecaz::game_from_json(text).map(|g| g.seats().len())
+    } else {
+        ecaz::new_game_json(text).map(|s| s.len())
+    }
+}
+
+fn all(c: &mut Criterion) {
+    let docs = documents();
+    let mut group = c.benchmark_group("bounds");
+    group.sample_size(10);
+    for (name, is_state, text) in &docs {
+        let outcome = engine(*is_state, text);
+        let code = outcome.as_ref().err().map_or("accepted", ecaz::ApplyError::code);
+        let count = outcome.as_ref().err().map_or(0, ecaz::ApplyError::problem_count);
+        eprintln!(
+            "{name}: {} bytes -> {code} ({count} problem(s), {} listed)",
+            text.len(),
+            outcome.as_ref().err().map_or(0, |e| e.problems().len())
+        );
+        group.bench_function(format!("{name}/engine"), |b| {
+            b.iter(|| black_box(engine(*is_state, black_box(text)).is_ok()))
+        });
+        group.bench_function(format!("{name}/serde_json_parse"), |b| {
+            b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(black_box(text)).is_ok()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, all);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
