@@ -1,0 +1,97 @@
+//! Issue 13 item 6: saved games survive upgrades. `tests/fixtures/format/v<N>/`
+//! holds states saved by format version N (written by that version, before
+//! the next format change, with `write_format_fixtures` in
+//! `tests/invariants.rs`), each with the commands played next, what each
+//! produced then, and the state reached. This version must load every one of
+//! them (migrating older versions explicitly), play the same commands with
+//! the same outcome (same error code, or events carrying at least everything
+//! the old events carried) and reach the saved final state (migrated).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+
+mod common;
+
+use common::*;
+use ecaz::{apply_mut, game_from_json, Command, FORMAT_VERSION};
+use serde_json::Value;
+
+/// Is every field of `old` present with an equal value in `new` (objects
+/// may have gained fields; arrays and scalars must match)?
+fn contains(new: &Value, old: &Value) -> bool {
+    match (new, old) {
+        (Value::Object(n), Value::Object(o)) => o.iter().all(|(k, v)| n.get(k).is_some_and(|nv| contains(nv, v))),
+        (Value::Array(n), Value::Array(o)) => n.len() == o.len() && n.iter().zip(o).all(|(a, b)| contains(a, b)),
+        _ => new == old,
+    }
+}
+
+fn fixtures() -> Vec<(u32, String, std::path::PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/format");
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        let version: u32 = dir.file_name().unwrap().to_str().unwrap()[1..].parse().unwrap();
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let name = f.unwrap().file_name().into_string().unwrap();
+            if let Some(stem) = name.strip_suffix(".state.json") {
+                out.push((version, stem.to_string(), dir.clone()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
+    let all = fixtures();
+    assert!(all.len() >= 16, "only {} fixtures", all.len());
+    assert!(all.iter().any(|(v, ..)| *v == 1), "the version 1 fixtures are kept");
+    for (version, name, dir) in all {
+        assert!(version <= FORMAT_VERSION, "{name}: a fixture from the future");
+        let ctx = format!("v{version}/{name}");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+        let play: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.play.json"))).unwrap()).unwrap();
+        let mut g = game_from_json(&text).unwrap_or_else(|e| panic!("{ctx}: {} {e}", e.code()));
+        // A loaded game is written back in the current format.
+        assert_eq!(json_value(&g)["version"], Value::from(FORMAT_VERSION), "{ctx}");
+        let commands: Vec<Command> = serde_json::from_value(play["commands"].clone()).unwrap();
+        let outcomes = play["outcomes"].as_array().unwrap();
+        assert_eq!(commands.len(), outcomes.len(), "{ctx}");
+        for (i, (cmd, outcome)) in commands.iter().zip(outcomes).enumerate() {
+            let recorded = outcome.as_str().unwrap();
+            match apply_mut(&mut g, cmd) {
+                Ok(events) => {
+                    let old: Value = serde_json::from_str(recorded)
+                        .unwrap_or_else(|_| panic!("{ctx} step {i}: accepted now, refused then: {recorded}"));
+                    let new = serde_json::to_value(&events).unwrap();
+                    assert!(
+                        contains(&new, &old),
+                        "{ctx} step {i}: events differ\n now {new}\nthen {old}"
+                    );
+                }
+                Err(e) => assert_eq!(format!("error {}", e.code()), recorded, "{ctx} step {i}"),
+            }
+        }
+        let saved_final = game_from_json(play["final"].as_str().unwrap()).unwrap();
+        assert_eq!(g, saved_final, "{ctx}: the final state differs");
+    }
+}
+
+#[test]
+fn issue13_6_a_state_of_an_unknown_version_is_refused_unread() {
+    let (_, name, dir) = fixtures().remove(0);
+    let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    for bad in [
+        Value::from(0),
+        Value::from(FORMAT_VERSION + 1),
+        Value::from("1"),
+        Value::Null,
+    ] {
+        v["version"] = bad.clone();
+        let e = game_from_json(&v.to_string()).unwrap_err();
+        assert_eq!(e.code(), "state/unsupported_version", "version {bad}");
+    }
+}
