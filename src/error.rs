@@ -125,6 +125,26 @@ pub enum ApplyError {
     /// A host report arrived while a decision is open.
     #[error("a decision is open (frame {0}); settle it first")]
     DecisionPending(FrameId),
+    /// Issue 13: a report or reconcile would change a fact that a pending
+    /// decision depends on.
+    #[error("frame {frame} ({kind}) depends on {fact}; settle it first")]
+    FrameDepends {
+        /// The pending frame.
+        frame: FrameId,
+        /// Its decision kind.
+        kind: &'static str,
+        /// The fact it depends on (`factions.atreides.hand` …).
+        fact: String,
+    },
+    /// Issue 13: a `syncTable` table breaks the game's invariants; every problem is listed.
+    #[error("the table is invalid: {} problem(s), first: {}", .0.len(), first_message(.0))]
+    InvalidTable(Vec<Problem>),
+    /// Issue 13: an export needs a quiet moment.
+    #[error("not a quiet moment: {0}")]
+    NotQuiet(String),
+    /// Issue 13: the card is not outside deck, discard and hands.
+    #[error("card {0} is not outside deck, discard and hands")]
+    CardNotOutside(CardId),
     /// The command belongs to another phase.
     #[error("`{action}` needs the {expected} phase; the game is in {actual}")]
     WrongPhase {
@@ -465,6 +485,10 @@ impl ApplyError {
             NotYourDecision { .. } => "rule/not_your_decision",
             WrongDecision { .. } => "rule/wrong_decision",
             DecisionPending(_) => "rule/decision_pending",
+            FrameDepends { .. } => "rule/frame_depends",
+            InvalidTable(_) => "sync/invalid_table",
+            NotQuiet(_) => "state/not_quiet",
+            CardNotOutside(_) => "rule/card_not_outside",
             WrongPhase { .. } | PhaseMismatch { .. } => "rule/wrong_phase",
             TokenNotInSupply(_) => "rule/token_not_in_supply",
             NotAStronghold(_) => "rule/not_a_stronghold",
@@ -573,7 +597,7 @@ impl ApplyError {
     /// Problems attached to a setup or state error (empty otherwise).
     pub fn problems(&self) -> &[Problem] {
         match self {
-            ApplyError::InvalidSetup(p) | ApplyError::CorruptState(p) => p,
+            ApplyError::InvalidSetup(p) | ApplyError::CorruptState(p) | ApplyError::InvalidTable(p) => p,
             _ => &[],
         }
     }

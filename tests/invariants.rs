@@ -2461,3 +2461,30 @@ fn write_format_fixtures() {
     eprintln!("wrote {written} fixtures: {kinds:?}");
     assert!(written >= 8, "only {written} fixtures");
 }
+
+/// Issue 13 item 4: at every quiet moment of the random-play walk (no
+/// decision open but Ecaz's placement window, no arrival waiting), the
+/// exported Setup — through JSON — imports back to an equal game, byte for
+/// byte (RNG, counters, knowledge and all), so the continuation is
+/// identical; elsewhere the export is `state/not_quiet`.
+#[test]
+fn issue13_4_every_quiet_moment_of_the_walk_exports_losslessly() {
+    let (mut quiet, mut busy) = (0, 0);
+    for game in 0..24u64 {
+        let p = play(game, 100);
+        for g in &p.states {
+            let placement_only = g.pending().iter().all(|f| f.decision == Decision::Placement);
+            if placement_only && g.open_arrivals().is_empty() {
+                let text = ecaz::export_setup_json(&json(g)).unwrap();
+                let back = ecaz::new_game_json(&text).unwrap();
+                assert_eq!(back, json(g), "game {game}: the re-import differs");
+                quiet += 1;
+            } else {
+                let e = ecaz::Setup::export(g).unwrap_err();
+                assert_eq!(e.code(), "state/not_quiet");
+                busy += 1;
+            }
+        }
+    }
+    assert!(quiet > 500 && busy > 200, "{quiet} quiet, {busy} busy");
+}

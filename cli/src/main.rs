@@ -4,7 +4,9 @@
 //! - `ecaz demo [--seed N]`: a seeded, scripted game told in English;
 //! - `ecaz replay FILE`: replay a scenario file, one JSON step report per line;
 //! - `ecaz schema [NAME] [--out DIR]`: the JSON Schemas of the wire types;
-//! - `ecaz validate FILE`: check a setup document or a saved state.
+//! - `ecaz validate FILE`: check a setup document or a saved state;
+//! - `ecaz export-setup STATE`: the Setup document that imports a saved
+//!   quiet moment back losslessly (issue 13).
 //!
 //! Errors print as `error: <code>: <message>` on stderr with exit status 1;
 //! usage errors are clap's (exit status 2). The tool never panics.
@@ -60,6 +62,13 @@ enum Cmd {
         /// The setup or state file (JSON).
         file: PathBuf,
     },
+    /// Print the Setup document that imports a saved state back to an equal
+    /// game (a quiet moment: no decision open but Ecaz's placement window, no
+    /// arrival waiting); older state format versions are migrated first.
+    ExportSetup {
+        /// The saved state file (JSON).
+        state: PathBuf,
+    },
 }
 
 /// Write one line to `out`.
@@ -73,6 +82,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Cmd::Replay { scenario } => commands::replay(&scenario, out),
         Cmd::Schema { name, out: dir } => commands::schema(name.as_deref(), dir.as_deref(), out),
         Cmd::Validate { file } => commands::validate(&file, out),
+        Cmd::ExportSetup { state } => commands::export_setup(&state, out),
     }
 }
 
