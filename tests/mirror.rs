@@ -1607,7 +1607,12 @@ impl Run {
         match duke.custody {
             DukeCustody::Controlled { by, .. } if self.chance(50) => {
                 let roll = self.r.below(3);
-                let others: Vec<Faction> = self.seats().into_iter().filter(|&x| x != by).collect();
+                // D-73: never Ecaz, never the controller.
+                let others: Vec<Faction> = self
+                    .seats()
+                    .into_iter()
+                    .filter(|&x| x != by && x != Faction::Ecaz)
+                    .collect();
                 match roll {
                     0 => self.host(Action::DukeUsedInBattle {}),
                     1 => self.host(Action::DukeKilled {}),
@@ -2046,11 +2051,18 @@ fn issue7_mirror_follows_long_games_with_host_storm_losses() {
 fn every_event_kind() -> Vec<String> {
     let (_, schema) = ecaz::schema::all().into_iter().find(|(n, _)| *n == "event").unwrap();
     let v = serde_json::to_value(schema).unwrap();
+    // Each variant is a named definition the union refers to (issue 14).
     v["$defs"]["EventKind"]["oneOf"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|k| k["properties"]["kind"]["const"].as_str().unwrap().to_string())
+        .map(|k| {
+            let name = k["$ref"].as_str().unwrap().trim_start_matches("#/$defs/");
+            v["$defs"][name]["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 

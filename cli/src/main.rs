@@ -13,7 +13,6 @@
 
 mod commands;
 mod demo;
-mod english;
 mod error;
 
 use std::io::{BufWriter, Write};
