@@ -117,7 +117,18 @@ fn issue13_1_a_drifted_host_recovers_with_one_reconcile() {
         faction: Atreides,
         card,
     });
-    assert_rejected(&engine, &discard, "rule/card_not_held");
+    let refused = assert_rejected(&engine, &discard, "rule/card_not_held");
+    // `ISSUE13_EXAMPLE=1` prints the worked example of docs/integration.md §11.
+    let show = std::env::var("ISSUE13_EXAMPLE").is_ok();
+    let say = |c: &Command, out: &str| {
+        if show {
+            eprintln!("→ {}\n{out}\n", serde_json::to_string(c).unwrap());
+        }
+    };
+    say(
+        &discard,
+        &format!("✗ {}", serde_json::to_string(&refused.report()).unwrap()),
+    );
 
     // Atreides enter Arrakeen: a trigger offer opens in both.
     both(&mut truth, &mut engine, atreides_into_arrakeen());
@@ -127,6 +138,10 @@ fn issue13_1_a_drifted_host_recovers_with_one_reconcile() {
         Decision::TriggerOffer { .. }
     ));
     let e = assert_rejected(&engine, &sync(&truth), "rule/frame_depends");
+    say(
+        &sync(&truth),
+        &format!("✗ {}", serde_json::to_string(&e.report()).unwrap()),
+    );
     assert!(e.to_string().contains(&format!("frame {frame} (triggerOffer)")), "{e}");
     assert!(e.to_string().contains("factions.atreides.hand"), "{e}");
     // A difference the offer does not depend on is reconciled under it.
@@ -149,6 +164,7 @@ fn issue13_1_a_drifted_host_recovers_with_one_reconcile() {
     // Ecaz declines in both; quiet again: one reconcile repairs the drift.
     both(&mut truth, &mut engine, ecaz(Action::Decline { frame }));
     let events = ok_mut(&mut engine, &sync(&truth));
+    say(&sync(&truth), &format!("← {}", serde_json::to_string(&events).unwrap()));
     let [e] = &events[..] else { panic!("{events:?}") };
     let EventKind::TableSynced { differences } = &e.event else {
         panic!("{e:?}")
