@@ -42,11 +42,30 @@ fn fixtures() -> Vec<(u32, String, std::path::PathBuf)> {
     out
 }
 
+/// Fixtures whose continuation a later rules fix changed: (fixture, first
+/// step that differs, the decision that changed it). Their state still
+/// loads and plays on; the comparison stops at that step, which must be
+/// exactly the listed one.
+const RULE_CHANGES: &[(&str, usize, &str)] = &[(
+    "game2-step90-quiet",
+    7,
+    "D-52: a captured Duke Vidal is used in battle by his captor (format 1's rules refused it)",
+)];
+
+/// What a command did: its events as JSON, or `error <code>`.
+fn outcome(g: &mut ecaz::Game, cmd: &Command) -> Value {
+    match apply_mut(g, cmd) {
+        Ok(events) => serde_json::to_value(&events).unwrap(),
+        Err(e) => Value::from(format!("error {}", e.code())),
+    }
+}
+
 #[test]
 fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
     let all = fixtures();
     assert!(all.len() >= 16, "only {} fixtures", all.len());
     assert!(all.iter().any(|(v, ..)| *v == 1), "the version 1 fixtures are kept");
+    let mut report = Vec::new();
     for (version, name, dir) in all {
         assert!(version <= FORMAT_VERSION, "{name}: a fixture from the future");
         let ctx = format!("v{version}/{name}");
@@ -59,27 +78,34 @@ fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
         let commands: Vec<Command> = serde_json::from_value(play["commands"].clone()).unwrap();
         let outcomes = play["outcomes"].as_array().unwrap();
         assert_eq!(commands.len(), outcomes.len(), "{ctx}");
-        for (i, (cmd, outcome)) in commands.iter().zip(outcomes).enumerate() {
-            let recorded = outcome.as_str().unwrap();
-            match apply_mut(&mut g, cmd) {
-                Ok(events) => {
-                    let old: Value = serde_json::from_str(recorded)
-                        .unwrap_or_else(|_| panic!("{ctx} step {i}: accepted now, refused then: {recorded}"));
-                    let new = serde_json::to_value(&events).unwrap();
-                    assert!(
-                        contains(&new, &old),
-                        "{ctx} step {i}: events differ\n now {new}\nthen {old}"
-                    );
-                }
-                Err(e) => assert_eq!(format!("error {}", e.code()), recorded, "{ctx} step {i}"),
+        let mut diverged = None;
+        for (i, (cmd, recorded)) in commands.iter().zip(outcomes).enumerate() {
+            let recorded = recorded.as_str().unwrap();
+            let then: Value = serde_json::from_str(recorded).unwrap_or_else(|_| Value::from(recorded));
+            let now = outcome(&mut g, cmd);
+            if !contains(&now, &then) {
+                diverged = Some((i, now, then));
+                break;
+            }
+        }
+        let known = RULE_CHANGES.iter().find(|(n, ..)| *n == name);
+        match (diverged, known) {
+            (None, None) => {}
+            (Some((i, ..)), Some((_, step, _))) if i == *step => continue,
+            (Some((i, now, then)), _) => {
+                report.push(format!("{ctx} step {i}: the outcome differs\n now {now}\nthen {then}"));
+                continue;
+            }
+            (None, Some(_)) => {
+                report.push(format!("{ctx}: listed as changed by a rule, but plays on identically"));
+                continue;
             }
         }
         let saved_final = json_value(&game_from_json(play["final"].as_str().unwrap()).unwrap());
         let mut now = json_value(&g);
         // What an older format did not record (migrated to null) may have
-        // been recorded by this version during the continuation: the
-        // turn an alliance began and the turn of Duke Vidal's custody
-        // (format 2). Everything else is equal.
+        // been recorded by this version during the continuation: the turn an
+        // alliance began and the turn of Duke Vidal's custody (format 2).
         if saved_final["duke"]["since"].is_null() {
             now["duke"]["since"] = Value::Null;
         }
@@ -88,8 +114,11 @@ fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
                 now["factions"][i]["allySince"] = Value::Null;
             }
         }
-        assert_eq!(now, saved_final, "{ctx}: the final state differs");
+        if now != saved_final {
+            report.push(format!("{ctx}: the final state differs"));
+        }
     }
+    assert!(report.is_empty(), "{}", report.join("\n\n"));
 }
 
 #[test]

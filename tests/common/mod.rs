@@ -11,13 +11,21 @@
 )]
 
 use ecaz::{
-    apply, apply_mut, base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, CardId, Command,
-    Decision, Event, EventKind, Faction, FrameId, Game, Phase, Setup, Territory, Zone,
+    apply, apply_mut, base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, ArrivalId,
+    CardId, Cause, Command, Decision, Event, EventKind, Faction, FrameId, Game, Origin, Phase, Setup, Territory, Zone,
 };
 
-/// A setup with only seats and a seed (printed defaults for the rest).
+/// A setup with only seats and a seed: printed defaults for the rest, and
+/// the starting positions the players choose (Fremen, Moritani, Ixians
+/// without the HMS; issue 17) all in reserves.
 pub fn setup(seats: &[Faction], seed: u64) -> Setup {
-    Setup::for_seats(seats, seed)
+    let mut s = Setup::for_seats(seats, seed);
+    for &f in seats {
+        if ecaz::printed_start(f, false).is_none() {
+            s.factions.entry(f).or_default().board = Some(Vec::new());
+        }
+    }
+    s
 }
 
 /// Build a setup, panicking with every problem when it is rejected.
@@ -127,6 +135,22 @@ pub fn walk_to_phase(g: &Game, phase: Phase) -> Game {
 /// The id of the open frame (panics when none is open).
 pub fn open_id(g: &Game) -> FrameId {
     g.open_frame().map(|f| f.id).expect("a frame is open")
+}
+
+/// The host reports a shipment of one force from reserves (an entry when
+/// `territory` is new to the entrant), linked to `parent` when given (P-NEST).
+pub fn shipment(entrant: Faction, territory: Territory, sector: u8, parent: Option<ArrivalId>) -> Command {
+    host(Action::Arrive {
+        entrant,
+        cause: Cause::Shipment,
+        from: Origin::Reserves,
+        territory,
+        sector,
+        normal: 1,
+        elite: 0,
+        advisors: false,
+        parent,
+    })
 }
 
 /// Ecaz's `place` on the open placement frame.

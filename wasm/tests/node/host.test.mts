@@ -377,6 +377,8 @@ test("issue 13: a Node host keeps its own table equal to the engine's through a 
     seats: SEATS,
     seed: 13,
     options: { nexus: true },
+    // The Fremen place their starting forces themselves (base rules).
+    factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
     ambassadors: { cohort: ["emperor", "guild", "choam", "fremen", "richese"] },
   });
   let s = new Session(new Game(setup));
