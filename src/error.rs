@@ -53,6 +53,9 @@ pub enum ApplyError {
     /// JSON, but not a valid game state.
     #[error("invalid state: {0}")]
     InvalidState(String),
+    /// JSON, but not a valid event list (`Event[]`).
+    #[error("invalid events: {0}")]
+    InvalidEvents(String),
     /// Input bytes are not UTF-8 (bindings only).
     #[error("input is not valid UTF-8")]
     InvalidUtf8,
@@ -466,16 +469,34 @@ fn first_message(problems: &[Problem]) -> String {
     }
 }
 
-impl ApplyError {
-    /// The stable, namespaced code of this error.
-    pub fn code(&self) -> &'static str {
-        use ApplyError::*;
-        match self {
+// The stable codes, one list: `ApplyError::code` and `ApplyError::CODES`
+// (every code, which the bindings publish, e.g. the TypeScript `ErrorCode`
+// union) are generated from the same arms, so neither can miss one.
+macro_rules! stable_codes {
+    ($($pattern:pat => $code:literal,)*) => {
+        impl ApplyError {
+            /// The stable, namespaced code of this error.
+            pub fn code(&self) -> &'static str {
+                use ApplyError::*;
+                match self {
+                    $($pattern => $code,)*
+                }
+            }
+
+            /// Every stable code the library can return, in declaration order
+            /// (distinct; some codes cover several variants).
+            pub const CODES: &'static [&'static str] = &[$($code,)*];
+        }
+    };
+}
+
+stable_codes! {
             InvalidJson(_) => "decode/invalid_json",
             InvalidCommand(_) => "decode/invalid_command",
             InvalidSetupDocument(_) => "decode/invalid_setup",
             InvalidViewer(_) => "decode/invalid_viewer",
             InvalidState(_) => "decode/invalid_state",
+            InvalidEvents(_) => "decode/invalid_events",
             InvalidUtf8 => "decode/invalid_utf8",
             NullInput(_) => "decode/null_input",
             UnsupportedVersion { .. } => "state/unsupported_version",
@@ -553,9 +574,9 @@ impl ApplyError {
             DukeNotInTanks => "rule/duke_not_in_tanks",
             DukeNotCaptured => "rule/duke_not_captured",
             DukeAlreadyControlled(_) => "rule/duke_already_controlled",
-        }
-    }
+}
 
+impl ApplyError {
     /// The rule or policy id (RULES.md) the error enforces, where one applies.
     pub fn rule(&self) -> Option<&'static str> {
         use ApplyError::*;

@@ -24,6 +24,11 @@ fn decode<T: DeserializeOwned>(text: &str, shape_error: fn(String) -> ApplyError
         }
         return Err(shape_error("expected a JSON object, found an array".into()));
     }
+    parse(text, shape_error)
+}
+
+/// Decode any JSON value (no top-level shape check).
+fn parse<T: DeserializeOwned>(text: &str, shape_error: fn(String) -> ApplyError) -> Result<T, ApplyError> {
     serde_json::from_str(text).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => shape_error(e.to_string()),
         _ => ApplyError::InvalidJson(e.to_string()),
@@ -286,4 +291,23 @@ pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
     let game = game_from_json(state)?;
     let actor = actor_from_json(actor)?;
     encode(&crate::options::options(&game, actor))
+}
+
+/// Decode an event list (`Event[]`, as [`apply_json`] returns it): an array
+/// of objects (an event is never filled from an array by position).
+pub fn events_from_json(text: &str) -> Result<Vec<Event>, ApplyError> {
+    let items: Vec<serde_json::Value> = parse(text, ApplyError::InvalidEvents)?;
+    if items.iter().any(|item| !item.is_object()) {
+        return Err(ApplyError::InvalidEvents("every event must be a JSON object".into()));
+    }
+    serde_json::from_value(serde_json::Value::Array(items)).map_err(|e| ApplyError::InvalidEvents(e.to_string()))
+}
+
+/// The events a viewer may see ([`crate::events_for`]), all in JSON: `events`
+/// is an `Event[]` array as [`apply_json`] returns it, `viewer` a JSON string
+/// such as `"atreides"`.
+pub fn events_for_json(events: &str, viewer: &str) -> Result<String, ApplyError> {
+    let events = events_from_json(events)?;
+    let viewer = viewer_from_json(viewer)?;
+    encode(&crate::view::events_for(&events, viewer))
 }

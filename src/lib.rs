@@ -65,9 +65,9 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, board_json, command_from_json, export_setup_json, game_from_json, game_to_json,
-    migrate, narrate_json, narrate_text, new_game_json, options_json, setup_from_json, view_json, viewer_from_text,
-    JsonOutcome,
+    actor_from_text, apply_json, board_json, command_from_json, events_for_json, events_from_json, export_setup_json,
+    game_from_json, game_to_json, migrate, narrate_json, narrate_text, new_game_json, options_json, setup_from_json,
+    view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
@@ -79,4 +79,4 @@ pub use setup::{
     base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
     MAX_SEED,
 };
-pub use view::{view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
+pub use view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

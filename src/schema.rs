@@ -2,11 +2,11 @@
 //! checked for drift by a test. Tool authors generate bindings from them.
 //!
 //! The schemas are shaped for code generators (issue 14 item 2): every
-//! definition carries a `title` equal to its name, and every variant of a
-//! `kind`-tagged enum (command actions, events, decision frames, choices,
+//! variant of a `kind`-tagged enum (command actions, events, decision frames, choices,
 //! custodies …) is hoisted into a named definition of its own, so generators
 //! name it (`PlaceAction`, `TriggerOfferDecision`, `PhaseStartedEvent`)
-//! instead of numbering anonymous union members.
+//! instead of numbering anonymous union members. Other definitions are named
+//! by their `$defs` key.
 
 use schemars::{schema_for, Schema};
 use serde_json::{Map, Value};
@@ -58,8 +58,10 @@ pub fn variant_name(enum_name: &str, kind: &str) -> String {
     name
 }
 
-/// Titles every definition with its name and hoists the variants of every
-/// `kind`-tagged `oneOf` into titled definitions referenced by `$ref`.
+/// Hoists the variants of every `kind`-tagged `oneOf` into definitions titled
+/// with their names, referenced by `$ref`. (Other definitions get no `title`:
+/// json2ts would copy a titled definition under a numbered name wherever a
+/// `$ref` to it carries a sibling `description`.)
 fn name_definitions(schema: &mut Schema) {
     let Some(Value::Object(defs)) = schema.as_object_mut().and_then(|root| root.get_mut("$defs")) else {
         return;
@@ -67,7 +69,6 @@ fn name_definitions(schema: &mut Schema) {
     let mut hoisted = Map::new();
     for (name, def) in defs.iter_mut() {
         let Value::Object(def) = def else { continue };
-        def.insert("title".into(), Value::String(name.clone()));
         let Some(Value::Array(variants)) = def.get_mut("oneOf") else {
             continue;
         };

@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::command::Viewer;
+use crate::event::Event;
 use crate::game::{
     Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, Knowledge, LeaderState, OpenArrival,
     PlacementTurn, Stack, Zone,
@@ -191,6 +192,20 @@ pub(crate) fn supply_visible(game: &Game, viewer: Viewer) -> bool {
 /// A frame's decision as a viewer may see it.
 fn redact(decision: &Decision, supply_visible: bool) -> Option<Decision> {
     (supply_visible || !decision.reveals_supply()).then(|| decision.clone())
+}
+
+/// The events of one command that `viewer` may see, in order (issue 12
+/// item 3): the audience rule views follow — the host sees every event, a
+/// faction the public ones and those addressed to it, a spectator the public
+/// ones only. A host forwards `events_for(&events, viewer)` to each screen, so
+/// it never sends one player another's card, traitor, answer or supply by
+/// mistake. Pure.
+pub fn events_for(events: &[Event], viewer: Viewer) -> Vec<Event> {
+    events
+        .iter()
+        .filter(|event| event.visible_to(viewer))
+        .cloned()
+        .collect()
 }
 
 /// The projection of `game` for `viewer`. Pure: no RNG, no change.

@@ -32,7 +32,7 @@ fn committed_schemas_match_the_code() {
 
 /// Issue 14 item 2: generators name every type. No union member is an
 /// anonymous schema (only `$ref`s, string constants and `null`), and every
-/// definition is titled with its own name.
+/// variant definition is titled with its own name.
 #[test]
 fn every_union_member_is_a_named_definition() {
     fn walk(value: &serde_json::Value, at: &str, bad: &mut Vec<String>) {
@@ -71,8 +71,9 @@ fn every_union_member_is_a_named_definition() {
         let value = schema.as_value();
         walk(value, name, &mut bad);
         for (def, body) in value["$defs"].as_object().unwrap() {
-            if body["title"].as_str() != Some(def.as_str()) {
-                bad.push(format!("{name}: $defs/{def} is not titled {def}"));
+            let tagged = body["properties"]["kind"]["const"].is_string();
+            if tagged && body["title"].as_str() != Some(def.as_str()) {
+                bad.push(format!("{name}: variant $defs/{def} is not titled {def}"));
             }
         }
     }

@@ -179,6 +179,21 @@ enum EcazStatus ecaz_narrate_json(const char *state,
                                   struct EcazBuffer **out);
 
 /**
+ * The events of one command that a viewer (a faction id, `spectator` or
+ * `host`; bare or as a JSON string) may see, in order: `events` is the
+ * `Event[]` JSON an apply returned; on success `*out` holds the filtered
+ * array. Forward each player only their own stream (issue 12 item 3).
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `events` for `state` and `viewer` for `command`.
+ */
+enum EcazStatus ecaz_events_for_json(const char *events,
+                                     size_t events_len,
+                                     const char *viewer,
+                                     size_t viewer_len,
+                                     struct EcazBuffer **out);
+
+/**
  * Create a game from a setup document. On success `*out_game` is a new
  * handle (free it with `ecaz_game_free`) and `*out_error` is NULL; on failure
  * `*out_game` is NULL and `*out_error` holds the error report. `out_error`

@@ -440,6 +440,33 @@ pub unsafe extern "C" fn ecaz_narrate_json(
     unsafe { run(out, body) }
 }
 
+/// The events of one command that a viewer (a faction id, `spectator` or
+/// `host`; bare or as a JSON string) may see, in order: `events` is the
+/// `Event[]` JSON an apply returned; on success `*out` holds the filtered
+/// array. Forward each player only their own stream (issue 12 item 3).
+///
+/// # Safety
+/// As `ecaz_apply_json`, with `events` for `state` and `viewer` for `command`.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_events_for_json(
+    events: *const c_char,
+    events_len: usize,
+    viewer: *const c_char,
+    viewer_len: usize,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `events` and `viewer` (above).
+        let (events, viewer) = unsafe { (text(events, events_len, "events")?, text(viewer, viewer_len, "viewer")?) };
+        let events = ecaz::events_from_json(events)?;
+        let viewer: Viewer = ecaz::viewer_from_text(viewer)?;
+        Ok(Some(encode(&ecaz::events_for(&events, viewer))?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
 // ---- the handle API: the state stays inside the library ----
 
 /// Hand a new game out through `out_game`.

@@ -55,3 +55,43 @@ fn a_poisoned_handle_refuses_every_call() {
         ecaz_game_free(handle);
     }
 }
+
+/// Issue 12 item 3 through the C ABI: a viewer gets the public events and
+/// those addressed to it, never another player's (`ecaz_events_for_json`).
+#[test]
+fn events_for_json_filters_by_viewer() {
+    let events = r#"[{"audience":{"kind":"public"},"event":{"kind":"cardDrawn","faction":"atreides"}},
+        {"audience":{"kind":"only","factions":["atreides"]},"event":{"kind":"cardReceived","faction":"atreides","card":7}},
+        {"audience":{"kind":"host"},"event":{"kind":"deckOrder","deck":[1,2]}}]"#;
+    let filter = |viewer: &str| {
+        let mut out = ptr::null_mut();
+        // SAFETY: the inputs are valid for their lengths, `out` is valid.
+        let status = unsafe {
+            ecaz_events_for_json(
+                events.as_ptr().cast(),
+                events.len(),
+                viewer.as_ptr().cast(),
+                viewer.len(),
+                &mut out,
+            )
+        };
+        (status, report_of(out))
+    };
+    let kinds = |value: &serde_json::Value| -> Vec<String> {
+        value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["event"]["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (status, spectator) = filter("spectator");
+    assert_eq!(status, EcazStatus::Ok);
+    assert_eq!(kinds(&spectator), ["cardDrawn"]);
+    assert_eq!(kinds(&filter("\"harkonnen\"").1), ["cardDrawn"]);
+    assert_eq!(kinds(&filter("atreides").1), ["cardDrawn", "cardReceived"]);
+    assert_eq!(kinds(&filter("host").1), ["cardDrawn", "cardReceived", "deckOrder"]);
+    let (status, error) = filter("nobody");
+    assert_ne!(status, EcazStatus::Ok);
+    assert_eq!(error["code"], "decode/invalid_viewer");
+}

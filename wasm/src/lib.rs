@@ -12,6 +12,8 @@
 //! | `boardJson()` | `ecaz_board_json` | [`ecaz::board_json`] |
 //! | `narrate(state, item, viewer)` → sentence or `null` | `ecaz_narrate_json` | [`ecaz::narrate_text`] |
 //! | `new Game(setup)`, `Game.fromState(state)` | `ecaz_game_new`, `ecaz_game_from_state` | |
+//! | `eventsForJson(events, viewer)` | `ecaz_events_for_json` | [`ecaz::events_for`] |
+//! | `errorCodes()` | | [`ecaz::ApplyError::CODES`] |
 //! | `game.apply(command)` → events | `ecaz_game_apply` | [`ecaz::apply_mut`] |
 //! | `game.state()`, `game.view(viewer)`, `game.options(actor)` | `ecaz_game_state`, … | |
 //!
@@ -185,6 +187,37 @@ pub fn narrate(
 #[wasm_bindgen(js_name = boardJson)]
 pub fn board_json() -> Result<String, JsValue> {
     ecaz::board_json().map_err(thrown)
+}
+
+/// The events of one command (`Event[]` JSON, as `applyJson` or
+/// `game.apply` return them) that a viewer (a faction id, `spectator` or
+/// `host`) may see, in order, as `Event[]` JSON.
+#[wasm_bindgen(js_name = eventsForJson)]
+pub fn events_for_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] events: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue,
+) -> Result<String, JsValue> {
+    let events = ecaz::events_from_json(&text(&events, "events")?).map_err(thrown)?;
+    let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
+    encode(&ecaz::events_for(&events, viewer))
+}
+
+/// Every stable error code the engine can throw (the package's `ErrorCode`
+/// type is generated from this list).
+#[wasm_bindgen(js_name = errorCodes)]
+pub fn error_codes() -> Vec<String> {
+    ecaz::ApplyError::CODES.iter().map(|code| (*code).to_string()).collect()
+}
+
+/// Test builds only (cargo feature `test-panic`, never in the released
+/// package): a deliberate panic, which aborts the WASM instance, so the
+/// package's recovery (`internal/panic`, then `internal/poisoned` for older
+/// handles) can be tested.
+#[cfg(feature = "test-panic")]
+#[allow(clippy::panic)]
+#[wasm_bindgen(js_name = testPanic)]
+pub fn test_panic() {
+    panic!("deliberate test panic");
 }
 
 // ---- the handle ----

@@ -1,0 +1,372 @@
+// The typed API of @ecaz/engine: a thin layer over the WASM module's JSON
+// door (wasm/src/lib.rs). Objects in and out; the string forms stay available
+// (`text`) for hosts that store the state as text.
+//
+// Loading is done by the entry points (node.ts, browser.ts, workerd.ts): each
+// calls `install(glue, module)` with the wasm-bindgen glue and the compiled
+// `WebAssembly.Module`. A trap inside the module (a Rust panic aborts it) is
+// caught here: the module is instantiated afresh, the failing call throws
+// `internal/panic`, and every handle created before it throws
+// `internal/poisoned` from then on (its memory is gone).
+//
+// To add an export of wasm/src/lib.rs to the package: add it to `Glue`, then
+// one function here that calls it through `call` (and `decode` its JSON).
+
+import { ENGINE_ERROR_CODES } from "./error-codes.js";
+import type { Actor, Command, ErrorReport, Event, GameState, Options, Setup, View, Viewer } from "./types.js";
+
+export { ENGINE_ERROR_CODES } from "./error-codes.js";
+export type * from "./types.js";
+
+// ---- errors ----
+
+/** A stable code of the engine (`ApplyError::CODES`, generated). */
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+/** The package's own codes: a trap in the module, a handle from before it, no module loaded yet, a freed handle. */
+export type PackageErrorCode = "internal/panic" | "internal/poisoned" | "internal/not_loaded" | "internal/freed";
+
+/** Every code an `EcazError` can carry. */
+export type ErrorCode = EngineErrorCode | PackageErrorCode;
+
+/** One problem of a setup or state error. */
+export interface ErrorProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Every error the package throws: the engine's stable code, the rule it enforces, the problems found. */
+export class EcazError extends Error {
+  override readonly name = "EcazError";
+  /** Stable code such as `rule/stale_frame` or `decode/invalid_json`. */
+  readonly code: ErrorCode;
+  /** The rule or policy id (docs/RULES.md) the error enforces, where one applies. */
+  readonly rule: string | undefined;
+  /** Every problem of a setup or state error (empty otherwise). */
+  readonly problems: readonly ErrorProblem[];
+
+  constructor(code: ErrorCode, message: string, rule?: string, problems: readonly ErrorProblem[] = []) {
+    super(message);
+    this.code = code;
+    this.rule = rule;
+    this.problems = problems;
+  }
+
+  /** The error as the wire's `ErrorReport`. */
+  toReport(): ErrorReport {
+    const report: ErrorReport = { code: this.code, message: this.message };
+    if (this.rule !== undefined) report.rule = this.rule;
+    if (this.problems.length > 0) report.problems = this.problems.map((p) => ({ ...p }));
+    return report;
+  }
+}
+
+// ---- the module ----
+
+/** @internal The wasm-bindgen glue (wasm-bindgen --target web), with the package's reset hook. */
+export interface Glue {
+  initSync(init: { module: object }): unknown;
+  __ecaz_reset(): void;
+  version(): string;
+  formatVersion(): number;
+  newGameJson(setup: string): string;
+  applyJson(state: string, command: string): { state: string; events: string };
+  viewJson(state: string, viewer: string): string;
+  optionsJson(state: string, actor: string): string;
+  eventsForJson(events: string, viewer: string): string;
+  narrate(state: string, item: string, viewer: string): string | null;
+  boardJson(): string;
+  Game: GlueGameClass;
+}
+/** @internal */
+interface GlueGameClass {
+  new (setup: string): GlueGame;
+  fromState(state: string): GlueGame;
+}
+/** @internal */
+interface GlueGame {
+  apply(command: string): string;
+  state(): string;
+  view(viewer: string): string;
+  options(actor: string): string;
+  free(): void;
+  /** Detaches the object from its memory and its finalizer (wasm-bindgen's; checked by scripts/package). */
+  __destroy_into_raw?(): number;
+}
+
+let glue: Glue | undefined;
+let wasmModule: object | undefined;
+/** Bumped at every re-instantiation: a handle of an older generation is poisoned. */
+let generation = 0;
+/** The live handles' glue objects, to detach them (no finalizer may free into a new instance). */
+const live = new Set<{ deref(): GlueGame | undefined }>();
+let loader: ((source: unknown) => Promise<object>) | undefined;
+
+/** @internal Used by the entry points: the glue and the compiled module. */
+export function install(g: Glue, module: object): void {
+  g.initSync({ module });
+  glue = g;
+  wasmModule = module;
+}
+
+/** @internal Used by the browser entry: how `init(source)` compiles a module. */
+export function setLoader(load: (source: unknown) => Promise<object>, g: Glue): void {
+  loader = load;
+  pendingGlue = g;
+}
+let pendingGlue: Glue | undefined;
+
+/**
+ * Load the module explicitly. Node and Workers need no call (the package
+ * loads itself on import); in a browser the package tries `ecaz_wasm_bg.wasm`
+ * next to its own file on import, and `init(url | bytes | module)` loads it
+ * from elsewhere. Resolves at once when already loaded.
+ */
+export async function init(source?: string | ArrayBuffer | ArrayBufferView | object): Promise<void> {
+  if (glue !== undefined) return;
+  if (loader === undefined || pendingGlue === undefined) {
+    throw new EcazError("internal/not_loaded", "this build of the package loads its module on import");
+  }
+  install(pendingGlue, await loader(source));
+}
+
+function loaded(): Glue {
+  if (glue === undefined) {
+    throw new EcazError(
+      "internal/not_loaded",
+      "the WASM module is not loaded: `await init()` (or init(url)) first",
+    );
+  }
+  return glue;
+}
+
+function isTrap(error: unknown): boolean {
+  const runtimeError = (globalThis as { WebAssembly?: { RuntimeError?: new () => object } }).WebAssembly?.RuntimeError;
+  return runtimeError !== undefined && error instanceof runtimeError;
+}
+
+/** After a trap: detach every live handle, instantiate the module afresh. */
+function recover(): void {
+  for (const ref of live) {
+    ref.deref()?.__destroy_into_raw?.();
+  }
+  live.clear();
+  generation += 1;
+  const g = glue;
+  if (g !== undefined && wasmModule !== undefined) {
+    g.__ecaz_reset();
+    g.initSync({ module: wasmModule });
+  }
+}
+
+function convert(error: unknown): unknown {
+  if (error instanceof Error && error.name === "EcazError") {
+    const fields = error as Error & { code?: unknown; rule?: unknown; problems?: unknown };
+    if (typeof fields.code === "string") {
+      const problems = Array.isArray(fields.problems) ? (fields.problems as ErrorProblem[]) : [];
+      const rule = typeof fields.rule === "string" ? fields.rule : undefined;
+      return new EcazError(fields.code as ErrorCode, error.message, rule, problems);
+    }
+  }
+  return error;
+}
+
+/** Every call into the module goes through here. */
+function call<T>(body: (g: Glue) => T): T {
+  const g = loaded();
+  try {
+    return body(g);
+  } catch (error) {
+    if (isTrap(error)) {
+      recover();
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new EcazError("internal/panic", `the engine trapped (${detail}); it was restarted, older games are unusable`);
+    }
+    throw convert(error);
+  }
+}
+
+function decode<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+// ---- the handle ----
+
+/** Registry that frees a dropped handle's memory (only if its instance is still the current one). */
+const finalizer =
+  typeof FinalizationRegistry === "undefined"
+    ? undefined
+    : new FinalizationRegistry<{ inner: GlueGame; generation: number }>((held) => {
+        if (held.generation === generation) held.inner.free();
+      });
+
+/** A game kept inside the WASM module: commands in, events out; the state is produced only when asked for. */
+export class Game {
+  #inner: GlueGame | undefined;
+  #ref: { deref(): GlueGame | undefined };
+  readonly #generation: number;
+
+  /** @internal Use `createGame` or `loadGame`. */
+  constructor(inner: unknown) {
+    const glueGame = inner as GlueGame;
+    this.#inner = glueGame;
+    this.#generation = generation;
+    this.#ref = new WeakRef(glueGame);
+    live.add(this.#ref);
+    finalizer?.register(this, { inner: glueGame, generation }, this);
+  }
+
+  #use(): GlueGame {
+    if (this.#generation !== generation) {
+      throw new EcazError("internal/poisoned", "this game was created before the engine trapped; load its saved state again");
+    }
+    if (this.#inner === undefined) throw new EcazError("internal/freed", "this game was freed");
+    return this.#inner;
+  }
+
+  /** Apply a command in place; returns its events. On error nothing changed. */
+  apply(command: Command): Event[] {
+    return decode(this.applyText(JSON.stringify(command)));
+  }
+
+  /** `apply` in text form: a `Command` document in, the `Event[]` document out. */
+  applyText(command: string): string {
+    const inner = this.#use();
+    return call(() => inner.apply(command));
+  }
+
+  /** What `viewer` may see of the game. */
+  view(viewer: Viewer): View {
+    const inner = this.#use();
+    return decode(call(() => inner.view(viewer)));
+  }
+
+  /** The legal commands of `actor` now. */
+  options(actor: Actor): Options {
+    const inner = this.#use();
+    return decode(call(() => inner.options(actor)));
+  }
+
+  /** The state (to persist it, or for the pure calls). */
+  state(): GameState {
+    return decode(this.stateText());
+  }
+
+  /** The state as text, exactly as a host stores it. */
+  stateText(): string {
+    const inner = this.#use();
+    return call(() => inner.state());
+  }
+
+  /** Release the game's memory now (the garbage collector does it otherwise). */
+  free(): void {
+    const inner = this.#inner;
+    if (inner === undefined) return;
+    this.#inner = undefined;
+    live.delete(this.#ref);
+    finalizer?.unregister(this);
+    if (this.#generation === generation) call(() => inner.free());
+  }
+}
+
+/** Build a new game from a setup. */
+export function createGame(setup: Setup): Game {
+  return createGameText(JSON.stringify(setup));
+}
+
+/** `createGame` from a `Setup` document in text form. */
+export function createGameText(setup: string): Game {
+  return new Game(call((g) => new g.Game(setup)));
+}
+
+/** Restore a game from a saved state (an object or its text). */
+export function loadGame(state: GameState | string): Game {
+  const text = typeof state === "string" ? state : JSON.stringify(state);
+  return new Game(call((g) => g.Game.fromState(text)));
+}
+
+// ---- the pure calls: state in, state out ----
+
+/** What `apply` returns: the new state and the command's events. */
+export interface ApplyResult {
+  readonly state: GameState;
+  readonly events: Event[];
+}
+
+/** A new game's state from a setup. */
+export function newState(setup: Setup): GameState {
+  return decode(call((g) => g.newGameJson(JSON.stringify(setup))));
+}
+
+/** Apply a command to a state; the given state is not changed. */
+export function apply(state: GameState, command: Command): ApplyResult {
+  const outcome = text.apply(JSON.stringify(state), JSON.stringify(command));
+  return { state: decode(outcome.state), events: decode(outcome.events) };
+}
+
+/** What `viewer` may see of a state. */
+export function view(state: GameState, viewer: Viewer): View {
+  return decode(text.view(JSON.stringify(state), viewer));
+}
+
+/** The legal commands of `actor` in a state. */
+export function options(state: GameState, actor: Actor): Options {
+  return decode(text.options(JSON.stringify(state), actor));
+}
+
+/**
+ * The events of one command that `viewer` may see, in order (the engine's
+ * audience rule, as views follow it). Forward each player only this.
+ */
+export function eventsFor(events: readonly Event[], viewer: Viewer): Event[] {
+  return decode(text.eventsFor(JSON.stringify(events), viewer));
+}
+
+/**
+ * One English sentence telling `item` (an event or a command) as `viewer`
+ * may know it, or `null` when the viewer does not see the event. `state` is
+ * the game the event came out of, or the command is applied to.
+ */
+export function narrate(state: GameState, item: Event | Command, viewer: Viewer): string | null {
+  return text.narrate(JSON.stringify(state), JSON.stringify(item), viewer);
+}
+
+/** The engine's static board data (territories, sectors, neighbours, printed names), as parsed JSON. */
+export function board(): Readonly<Record<string, unknown>> {
+  return decode(call((g) => g.boardJson()));
+}
+
+/** The string forms, for hosts that keep the state as text (every value is a JSON document). */
+export const text = {
+  newGame: (setup: string): string => call((g) => g.newGameJson(setup)),
+  apply: (state: string, command: string): { state: string; events: string } => {
+    const outcome = call((g) => g.applyJson(state, command));
+    return { state: outcome.state, events: outcome.events };
+  },
+  view: (state: string, viewer: string): string => call((g) => g.viewJson(state, viewer)),
+  options: (state: string, actor: string): string => call((g) => g.optionsJson(state, actor)),
+  eventsFor: (events: string, viewer: string): string => call((g) => g.eventsForJson(events, viewer)),
+  narrate: (state: string, item: string, viewer: string): string | null => call((g) => g.narrate(state, item, viewer)),
+} as const;
+
+/**
+ * @internal Test builds only: calls the module's deliberate panic entry
+ * (cargo feature `test-panic`), which the released package does not have.
+ */
+export function __testPanic(): void {
+  call((g) => {
+    const entry = (g as unknown as { testPanic?: () => void }).testPanic;
+    if (entry === undefined) throw new Error("this build has no test panic entry");
+    entry();
+  });
+}
+
+/** The engine's version (the crate's, which is the package's). */
+export function version(): string {
+  return call((g) => g.version());
+}
+
+/** The state format version this engine writes and reads. */
+export function formatVersion(): number {
+  return call((g) => g.formatVersion());
+}
