@@ -11,7 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
-use crate::rules::{duke, effects, entry, nexus, placement, storm, table, trigger, turn};
+use crate::rules::{duke, effects, entry, nexus, placement, storm, sync, table, trigger, turn};
 
 /// A validated command, ready to commit.
 #[derive(Debug)]
@@ -55,6 +55,7 @@ enum Plan {
     DealNexus(crate::ids::Faction),
     Table(table::Report),
     DiscardNexus(crate::ids::Faction),
+    Sync(sync::Sync),
 }
 
 /// Apply a command to a game: the new game and the events, or the error
@@ -286,10 +287,21 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             why: "only the host reports this",
         });
     }
+    // Issue 13: a linked arrival and a reconcile are accepted under any
+    // frame; inside the host-reactions window every table report is too
+    // (`sync::window_report`); none may change a fact a pending frame
+    // depends on (`rule/frame_depends`).
     let linked = matches!(cmd.action, Action::Arrive { parent: Some(_), .. });
+    if let Action::SyncTable { table } = &cmd.action {
+        return sync::check_sync(g, table).map(Plan::Sync);
+    }
     if let Some(open) = g.open_frame() {
-        if !linked {
+        let window = matches!(open.decision, Decision::HostReactions { .. }) && sync::window_report(&cmd.action);
+        if !linked && !window {
             return Err(ApplyError::DecisionPending(open.id));
+        }
+        if window {
+            sync::check_unblocked(g, &sync::facts_of(g, &cmd.action))?;
         }
     }
     if table::is_table_report(&cmd.action) {
@@ -387,6 +399,7 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::DealNexus(f) => nexus::commit_deal(g, f, ev),
         Plan::Table(r) => table::commit(g, r, ev),
         Plan::DiscardNexus(f) => nexus::commit_discard(g, f, ev),
+        Plan::Sync(s) => sync::commit_sync(g, s, ev),
     }
     events
 }

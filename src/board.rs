@@ -1072,6 +1072,7 @@ mod tests {
         round_trip(&Ambassador::ALL, |x| x.id().to_owned());
         round_trip(&Territory::ALL, |x| x.id().to_owned());
         round_trip(&Leader::ALL, |x| x.id().to_owned());
+        round_trip(&Leader::EXTRA, |x| x.id().to_owned());
         round_trip(&Phase::ALL, |x| x.id().to_owned());
         assert_eq!(
             serde_json::to_string(&Faction::BeneGesserit).unwrap(),

@@ -537,6 +537,30 @@ pub enum Action {
         /// Either partner.
         faction: Faction,
     },
+    /// D-102 (host): the Tleilaxu reveal a held Face Dancer: it turns face
+    /// up (public), stays held, and no longer counts for the Harkonnen effect
+    /// (R-EFF-HAR) nor Secret Ally (P-NEX-SEC-FD).
+    RevealFaceDancer {
+        /// A Face Dancer the Tleilaxu hold face down.
+        leader: Leader,
+    },
+    /// D-103 (host): a card from outside deck and discard (e.g. bought
+    /// from Richese's cache) goes into a hand.
+    TakeOutsideCard {
+        /// Who takes it.
+        faction: Faction,
+        /// A card of the `outside` zone.
+        card: CardId,
+    },
+    /// D-100 (host): reconcile the whole table at once: the engine's mirror
+    /// becomes exactly `table` (validated like a Setup, every problem at
+    /// once); Ambassadors, Duke Vidal, frames, knowledge and the RNG stay.
+    /// Refused (`rule/frame_depends`) when a pending decision depends on a
+    /// fact it would change.
+    SyncTable {
+        /// The host's whole table.
+        table: Box<crate::rules::sync::TableFacts>,
+    },
     /// D-41 (host): a hand limit changed.
     SetHandLimit {
         /// Whose.
@@ -611,6 +635,9 @@ impl Action {
             Action::FormAlliance { .. } => "formAlliance",
             Action::BreakAlliance { .. } => "breakAlliance",
             Action::SetHandLimit { .. } => "setHandLimit",
+            Action::RevealFaceDancer { .. } => "revealFaceDancer",
+            Action::TakeOutsideCard { .. } => "takeOutsideCard",
+            Action::SyncTable { .. } => "syncTable",
             Action::DiscardNexus { .. } => "discardNexus",
             Action::Ship { .. } => "ship",
             Action::ReviveLeader { .. } => "reviveLeader",

@@ -176,6 +176,26 @@ pub enum ApplyError {
     /// A host report arrived while a decision is open.
     #[error("a decision is open (frame {0}); settle it first")]
     DecisionPending(FrameId),
+    /// Issue 13: a report or reconcile would change a fact that a pending
+    /// decision depends on.
+    #[error("frame {frame} ({kind}) depends on {fact}; settle it first")]
+    FrameDepends {
+        /// The pending frame.
+        frame: FrameId,
+        /// Its decision kind.
+        kind: &'static str,
+        /// The fact it depends on (`factions.atreides.hand` …).
+        fact: String,
+    },
+    /// Issue 13: a `syncTable` table breaks the game's invariants; every problem is listed.
+    #[error("the table is invalid: {} problem(s), first: {}", .0.total(), first_message(.0))]
+    InvalidTable(Problems),
+    /// Issue 13: an export needs a quiet moment.
+    #[error("not a quiet moment: {0}")]
+    NotQuiet(String),
+    /// Issue 13: the card is not outside deck, discard and hands.
+    #[error("card {0} is not outside deck, discard and hands")]
+    CardNotOutside(CardId),
     /// The command belongs to another phase.
     #[error("`{action}` needs the {expected} phase; the game is in {actual}")]
     WrongPhase {
@@ -541,6 +561,10 @@ stable_codes! {
             NotYourDecision { .. } => "rule/not_your_decision",
             WrongDecision { .. } => "rule/wrong_decision",
             DecisionPending(_) => "rule/decision_pending",
+            FrameDepends { .. } => "rule/frame_depends",
+            InvalidTable(_) => "sync/invalid_table",
+            NotQuiet(_) => "state/not_quiet",
+            CardNotOutside(_) => "rule/card_not_outside",
             WrongPhase { .. } | PhaseMismatch { .. } => "rule/wrong_phase",
             TokenNotInSupply(_) => "rule/token_not_in_supply",
             NotAStronghold(_) => "rule/not_a_stronghold",
@@ -655,7 +679,8 @@ impl ApplyError {
             ApplyError::InvalidSetup(p)
             | ApplyError::CorruptState(p)
             | ApplyError::SetupTooLarge(p)
-            | ApplyError::StateTooLarge(p) => p.shown(),
+            | ApplyError::StateTooLarge(p)
+            | ApplyError::InvalidTable(p) => p.shown(),
             _ => &[],
         }
     }

@@ -532,6 +532,25 @@ pub enum EventKind {
         /// The limit.
         limit: u8,
     },
+    /// D-100 (host only): `syncTable` replaced the engine's mirror: each
+    /// fact that differed, with the engine's value before and the host's after.
+    TableSynced {
+        /// What differed (empty: the tables already agreed).
+        differences: Vec<crate::rules::sync::Difference>,
+    },
+    /// D-102: a Tleilaxu Face Dancer was revealed: it is face up (public).
+    FaceDancerRevealed {
+        /// The leader on the card.
+        leader: Leader,
+    },
+    /// D-103: a card from outside deck and discard went into a hand (public:
+    /// the cache it came from is face up).
+    OutsideCardTaken {
+        /// Who took it.
+        faction: Faction,
+        /// The card.
+        card: CardId,
+    },
     /// R-TRG-4: every reaction to this arrival has settled; the host may now
     /// continue the entrant's action.
     Resume {

@@ -16,7 +16,11 @@ use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase,
 use crate::rng::GameRng;
 
 /// The state format version this library writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest state format version this library still loads (by explicit
+/// migration, `json::migrate`); see docs/integration.md §6.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// Normal and elite force counts (elite: Sardaukar, Fedaykin, Cyborgs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -107,7 +111,8 @@ pub struct FactionState {
     pub tanks: Forces,
     /// Forces on the board.
     pub board: Vec<Stack>,
-    /// The faction's five leaders and their custody.
+    /// The faction's five leaders, then the extra leaders the setup declared
+    /// (CHOAM's Auditor, the Kwisatz Haderach; format 2), and their custody.
     pub leaders: Vec<LeaderState>,
     /// Treachery cards held (hidden from others).
     pub hand: Vec<CardId>,
@@ -115,10 +120,17 @@ pub struct FactionState {
     pub hand_limit: u8,
     /// Traitor cards held (hidden from others).
     pub traitors: Vec<Leader>,
-    /// Tleilaxu Face Dancers held face down (hidden from others).
+    /// Tleilaxu Face Dancers held (hidden from others, but for the revealed ones).
     pub face_dancers: Vec<Leader>,
+    /// The held Face Dancers revealed face up (public; a subset of
+    /// `face_dancers`): spent, no longer counted by the Harkonnen effect
+    /// (R-EFF-HAR) nor by Secret Ally (P-NEX-SEC-FD). Format 2.
+    pub revealed_face_dancers: Vec<Leader>,
     /// Current ally.
     pub ally: Option<Faction>,
+    /// The turn the current alliance was formed (None: unallied, or formed
+    /// before format 2 recorded it). Format 2.
+    pub ally_since: Option<u32>,
     /// The Nexus card held (its identity is hidden from others).
     pub nexus: Option<Faction>,
     /// Free revivals per turn.
@@ -133,6 +145,13 @@ impl FactionState {
     /// Forces on the board, advisors included.
     pub fn on_board(&self) -> u32 {
         self.board.iter().map(Stack::total).fold(0, u32::saturating_add)
+    }
+    /// The Face Dancers held face down (not revealed).
+    pub fn hidden_face_dancers(&self) -> impl Iterator<Item = Leader> + '_ {
+        self.face_dancers
+            .iter()
+            .copied()
+            .filter(|l| !self.revealed_face_dancers.contains(l))
     }
     /// Forces in reserves, on the board and in the Tanks.
     pub fn total_forces(&self) -> u32 {
@@ -153,6 +172,9 @@ pub struct Treachery {
     pub deck: Vec<CardId>,
     /// Discard pile, most recent last (public).
     pub discard: Vec<CardId>,
+    /// Cards of the catalog outside deck, discard and hands (e.g. Richese's
+    /// cache, face up; public), until the host puts one into a hand. Format 2.
+    pub outside: Vec<CardId>,
 }
 
 impl Treachery {
@@ -226,6 +248,9 @@ pub struct Duke {
     /// The turn in which he was last used in a battle (P-NEX-CUN-TIME).
     #[serde(default)]
     pub battle_turn: Option<u32>,
+    /// The turn he came into his current custody (None: before format 2
+    /// recorded it). Format 2.
+    pub since: Option<u32>,
 }
 
 impl Duke {

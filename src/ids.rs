@@ -646,6 +646,12 @@ pub enum Leader {
     TrinKronos,
     /// Vando Terboli (Moritani, strength 1).
     VandoTerboli,
+    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (issue 13;
+    /// no Traitor card, not in [`Leader::ALL`]).
+    ChoamAuditor,
+    /// The Kwisatz Haderach: an extra Atreides leader a setup may declare
+    /// (issue 13; no Traitor card, not in [`Leader::ALL`]).
+    KwisatzHaderach,
 }
 
 impl Leader {
@@ -714,6 +720,16 @@ impl Leader {
         Leader::VandoTerboli,
     ];
 
+    /// The extra leaders beyond the printed discs that a setup may declare
+    /// for their faction (issue 13): custody and Secret Ally scope only; no
+    /// Traitor card or Face Dancer shows them.
+    pub const EXTRA: [Leader; 2] = [Leader::ChoamAuditor, Leader::KwisatzHaderach];
+
+    /// Is this one of [`Leader::EXTRA`]?
+    pub const fn is_extra(self) -> bool {
+        matches!(self, Leader::ChoamAuditor | Leader::KwisatzHaderach)
+    }
+
     /// The faction whose roster this leader belongs to.
     pub const fn faction(self) -> Faction {
         match self {
@@ -777,6 +793,8 @@ impl Leader {
             Leader::HiihResser => Faction::Moritani,
             Leader::TrinKronos => Faction::Moritani,
             Leader::VandoTerboli => Faction::Moritani,
+            Leader::ChoamAuditor => Faction::Choam,
+            Leader::KwisatzHaderach => Faction::Atreides,
         }
     }
 
@@ -843,11 +861,13 @@ impl Leader {
             Leader::HiihResser => "Hiih Resser",
             Leader::TrinKronos => "Trin Kronos",
             Leader::VandoTerboli => "Vando Terboli",
+            Leader::ChoamAuditor => "CHOAM's Auditor",
+            Leader::KwisatzHaderach => "Kwisatz Haderach",
         }
     }
 
-    /// The printed strength; `None` only for Zoal, whose strength is
-    /// variable.
+    /// The printed strength; `None` for Zoal, whose strength is variable,
+    /// and for the extra leaders (no printed disc).
     pub fn strength(self) -> Option<u8> {
         match self {
             Leader::ThufirHawat => Some(5),
@@ -910,6 +930,7 @@ impl Leader {
             Leader::HiihResser => Some(4),
             Leader::TrinKronos => Some(2),
             Leader::VandoTerboli => Some(1),
+            Leader::ChoamAuditor | Leader::KwisatzHaderach => None,
         }
     }
 
@@ -977,6 +998,8 @@ impl Leader {
             Leader::HiihResser => "hiih_resser",
             Leader::TrinKronos => "trin_kronos",
             Leader::VandoTerboli => "vando_terboli",
+            Leader::ChoamAuditor => "choam_auditor",
+            Leader::KwisatzHaderach => "kwisatz_haderach",
         }
     }
 }

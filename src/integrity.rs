@@ -82,12 +82,39 @@ fn seated_other(g: &Game, me: Faction, by: Faction, path: &str, p: &mut Vec<Prob
 fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
     let f = s.faction;
     let at = |field: &str| format!("factions.{f}.{field}");
-    // Leaders: exactly the five native ones (records stay with the native faction).
+    // Leaders: exactly the five native ones (records stay with the native
+    // faction), then any declared extra leaders of this faction, once each.
     let natives: Vec<Leader> = s.leaders.iter().map(|l| l.leader).collect();
-    if natives != f.leaders() {
+    let printed = f.leaders();
+    let (five, extra) = natives.split_at(natives.len().min(printed.len()));
+    let extras_ok = extra
+        .iter()
+        .enumerate()
+        .all(|(i, l)| l.is_extra() && l.faction() == f && !extra.iter().take(i).any(|x| x == l));
+    if five != printed || !extras_ok {
         p.push(Problem::new(
             at("leaders"),
-            format!("{f} has exactly its own five leaders"),
+            format!("{f} has exactly its own five leaders, then its declared extra leaders"),
+        ));
+    }
+    for (i, l) in s.revealed_face_dancers.iter().enumerate() {
+        if !s.face_dancers.contains(l) || s.revealed_face_dancers.iter().take(i).any(|x| x == l) {
+            p.push(Problem::new(
+                at("revealedFaceDancers"),
+                format!("{l} is not a held Face Dancer (or is listed twice)"),
+            ));
+        }
+    }
+    if s.ally.is_none() && s.ally_since.is_some() {
+        p.push(Problem::new(
+            at("allySince"),
+            "an unallied faction has no alliance start",
+        ));
+    }
+    if s.ally_since.is_some_and(|t| t == 0 || t > g.turn) {
+        p.push(Problem::new(
+            at("allySince"),
+            "an alliance starts in a turn already begun",
         ));
     }
     for l in &s.leaders {
@@ -171,6 +198,9 @@ fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
         p.push(Problem::new(at("faceDancers"), "only the Tleilaxu hold Face Dancers"));
     }
     for l in s.traitors.iter().chain(s.face_dancers.iter()) {
+        if l.is_extra() {
+            p.push(Problem::new(at("traitors"), format!("{l} has no Traitor card")));
+        }
         if !g.is_seated(l.faction()) {
             p.push(Problem::new(
                 at("traitors"),
@@ -230,6 +260,9 @@ fn cards(g: &Game, p: &mut Vec<Problem>) {
     for &c in &g.treachery.discard {
         count(c, "discard".into(), p);
     }
+    for &c in &g.treachery.outside {
+        count(c, "outside".into(), p);
+    }
     for s in &g.factions {
         for &c in &s.hand {
             count(c, format!("factions.{}.hand", s.faction), p);
@@ -239,7 +272,7 @@ fn cards(g: &Game, p: &mut Vec<Problem>) {
     if missing > 0 {
         p.push(Problem::new(
             "deck",
-            format!("{missing} card(s) are nowhere (deck, discard or a hand)"),
+            format!("{missing} card(s) are nowhere (deck, discard, outside or a hand)"),
         ));
     }
 }
@@ -270,6 +303,9 @@ fn nexus(g: &Game, p: &mut Vec<Problem>) {
 }
 
 fn duke(g: &Game, p: &mut Vec<Problem>) {
+    if g.duke.since.is_some_and(|t| t == 0 || t > g.turn) || g.duke.battle_turn.is_some_and(|t| t == 0 || t > g.turn) {
+        p.push(Problem::new("duke", "Duke Vidal's tenure names a turn already begun"));
+    }
     match g.duke.custody {
         DukeCustody::Controlled { by, .. } | DukeCustody::Captured { by } | DukeCustody::Ghola { by } => {
             if !g.is_seated(by) {

@@ -98,9 +98,62 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
     }
 }
 
+/// Migrate a state document of an older format version to the current one,
+/// one version step at a time, each step an explicit rewrite (never a guess
+/// by serde defaults). Returns the version found.
+///
+/// * 1 → 2 (issue 13): every faction gains `revealedFaceDancers: []` (no
+///   Face Dancer was ever revealed in format 1) and `allySince: null`
+///   (format 1 did not record when an alliance began); Duke Vidal gains
+///   `since: null` (not recorded); the Treachery cards gain `outside: []`
+///   (format 1 had no such zone).
+pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
+    let found = state.get("version").cloned();
+    let version = found
+        .as_ref()
+        .and_then(serde_json::Value::as_u64)
+        .and_then(|v| u32::try_from(v).ok())
+        .filter(|v| (crate::game::OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(v))
+        .ok_or_else(|| unsupported(found.clone()))?;
+    let shape = |m: &str| ApplyError::InvalidState(format!("format {version} state: {m}"));
+    let mut at = version;
+    while at < FORMAT_VERSION {
+        match at {
+            1 => {
+                let factions = state
+                    .get_mut("factions")
+                    .and_then(serde_json::Value::as_array_mut)
+                    .ok_or_else(|| shape("factions is not a list"))?;
+                for f in factions {
+                    let f = f.as_object_mut().ok_or_else(|| shape("a faction is not an object"))?;
+                    f.insert("revealedFaceDancers".into(), serde_json::json!([]));
+                    f.insert("allySince".into(), serde_json::Value::Null);
+                }
+                state
+                    .get_mut("duke")
+                    .and_then(serde_json::Value::as_object_mut)
+                    .ok_or_else(|| shape("duke is not an object"))?
+                    .insert("since".into(), serde_json::Value::Null);
+                state
+                    .get_mut("treachery")
+                    .and_then(serde_json::Value::as_object_mut)
+                    .ok_or_else(|| shape("treachery is not an object"))?
+                    .insert("outside".into(), serde_json::json!([]));
+            }
+            _ => return Err(unsupported(found)),
+        }
+        at += 1;
+        if let Some(v) = state.get_mut("version") {
+            *v = at.into();
+        }
+    }
+    Ok(version)
+}
+
 /// Decode a game state: the format version is checked first (an unknown
-/// version is `state/unsupported_version`), then the shape, then the length
-/// of every list (`state/too_large`, D-80), then every invariant
+/// version is `state/unsupported_version`; an older supported one is
+/// migrated, [`migrate`]), then the shape, then the length of every list
+/// (`state/too_large`, D-80), then every invariant
 /// (`state/inconsistent`).
 pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
     let game: Game = match decode(text, ApplyError::InvalidState) {
@@ -115,12 +168,28 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
             // Say "wrong version" rather than "wrong shape" when that is the cause.
             let probe: Option<VersionProbe> = serde_json::from_str(text).ok();
             let found = probe.and_then(|p| p.version);
+            // An older supported version: migrate it explicitly (issue 13).
+            if found
+                .as_ref()
+                .and_then(serde_json::Value::as_u64)
+                .is_some_and(|v| v < u64::from(FORMAT_VERSION))
+            {
+                let mut value: serde_json::Value =
+                    serde_json::from_str(text).map_err(|e| ApplyError::InvalidJson(e.to_string()))?;
+                migrate(&mut value)?;
+                let game: Game = serde_json::from_value(value).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
+                return checked(game);
+            }
             if found.as_ref().and_then(serde_json::Value::as_u64) != Some(u64::from(FORMAT_VERSION)) {
                 return Err(unsupported(found));
             }
             return Err(e);
         }
     };
+    checked(game)
+}
+
+fn checked(game: Game) -> Result<Game, ApplyError> {
     if game.version != FORMAT_VERSION {
         return Err(unsupported(Some(game.version.into())));
     }
@@ -138,6 +207,13 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
 /// Encode a game state.
 pub fn game_to_json(game: &Game) -> Result<String, ApplyError> {
     encode(game)
+}
+
+/// Issue 13: the Setup document that imports back to exactly this state (a
+/// quiet moment; otherwise `state/not_quiet`).
+pub fn export_setup_json(state: &str) -> Result<String, ApplyError> {
+    let game = game_from_json(state)?;
+    encode(&Setup::export(&game)?)
 }
 
 /// Build a game from a setup document; returns the state JSON.

@@ -68,19 +68,22 @@ pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, Pl
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
     HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
-    Treachery, Zone, FORMAT_VERSION,
+    Treachery, Zone, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
     actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
-    events_from_json, game_from_json, game_to_json, narrate_json, narrate_text, new_game_json, options_json,
-    profile_from_text, setup_from_json, view_json, viewer_from_text, JsonOutcome,
+    events_from_json, export_setup_json, game_from_json, game_to_json, migrate, narrate_json, narrate_text,
+    new_game_json, options_json, profile_from_text, setup_from_json, view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
+pub use rng::GameRng;
 pub use rules::storm::MAX_STORM_MOVE;
+pub use rules::sync::{Difference, FactionTable, TableFacts};
 pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
 pub use setup::{
-    base_catalog, elite_total, printed_start, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED,
+    base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
+    MAX_SEED,
 };
 pub use view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

@@ -656,6 +656,20 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
         Action::SetHandLimit { faction, limit } => {
             format!("reports that {}'s hand limit is now {limit}", faction.name())
         }
+        Action::RevealFaceDancer { leader } => {
+            format!("reports that the Tleilaxu reveal their Face Dancer {}", leader.name())
+        }
+        Action::TakeOutsideCard { faction, card } => {
+            format!(
+                "reports that {} takes card {card} from outside the deck",
+                faction.name()
+            )
+        }
+        Action::SyncTable { table } => format!(
+            "reconciles the whole table ({} factions, {} cards in the deck)",
+            table.factions.len(),
+            table.deck.len()
+        ),
         Action::DealNexus { faction } => format!("deals {} a Nexus card", faction.name()),
         Action::DiscardNexus { faction } => format!("reports that {} discards its Nexus card", faction.name()),
     };
@@ -1080,6 +1094,19 @@ fn event_kind(k: &EventKind, catalog: &[String], viewers: Option<&str>) -> Strin
         EventKind::AllianceBroken { a, b } => format!("The alliance of {} and {} ended.", a.name(), b.name()),
         EventKind::HandLimitSet { faction, limit } => {
             format!("{}'s hand limit is now {limit}.", faction.name())
+        }
+        EventKind::TableSynced { differences } if differences.is_empty() => {
+            "The host's table and the engine's agreed: nothing changed.".to_string()
+        }
+        EventKind::TableSynced { differences } => {
+            let paths: Vec<&str> = differences.iter().map(|d| d.path.as_str()).collect();
+            format!("The host reconciled the table; these differed: {}.", paths.join(", "))
+        }
+        EventKind::FaceDancerRevealed { leader } => {
+            format!("The Tleilaxu reveal {} as a Face Dancer.", leader.name())
+        }
+        EventKind::OutsideCardTaken { faction, card } => {
+            format!("{} takes card {card} from outside the deck.", faction.name())
         }
         EventKind::Resume { arrival } => {
             format!("Every reaction to arrival {arrival} has settled: the entrant's action resumes.")

@@ -11,7 +11,7 @@ use crate::board;
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::Forces;
 use crate::game::{Actor, Decision, Game};
-use crate::ids::{CardId, Leader, Sector, Territory};
+use crate::ids::{Ambassador, CardId, Leader, Sector, Territory};
 use crate::ids::{Faction, FrameId};
 use crate::rules::effects::describe;
 use crate::rules::{effects, karama, nexus, placement, trigger};
@@ -27,6 +27,46 @@ pub struct Options {
     /// Choice descriptors for the board effects, whose legal commands are
     /// too many to list: every command built within a descriptor is legal.
     pub choices: Vec<Choice>,
+    /// Issue 13: the choices of this decision that exist but are refused
+    /// now, each with the error code (and rule) `apply` would give. Decided
+    /// from what the actor may know only: no reason ever depends on a fact
+    /// hidden from the actor.
+    #[serde(default)]
+    pub blocked: Vec<Blocked>,
+    /// Issue 13: for a trigger offer, per beneficiary, what triggering would
+    /// do — before the choice.
+    #[serde(default)]
+    pub previews: Vec<TriggerPreview>,
+}
+
+/// A command the actor could send for this decision but that is refused now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Blocked {
+    /// The refused command.
+    pub command: Command,
+    /// Why: the stable error code `apply` returns for it (`rule/stronghold_in_storm` …).
+    pub code: String,
+    /// The rule or policy id, where one applies.
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
+/// What triggering the offered token for one beneficiary would do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TriggerPreview {
+    /// The beneficiary.
+    pub beneficiary: Faction,
+    /// The token's effect.
+    pub effect: Ambassador,
+    /// May it be triggered for this beneficiary (P-UNAVAILABLE, R-TRG-7)?
+    pub possible: bool,
+    /// The Ecaz token (R-EFF-ECAZ): the branches open to this beneficiary
+    /// (`duke`, `alliance`; both: Ecaz picks after the trigger).
+    pub branches: Vec<EcazBranch>,
+    /// The Bene Gesserit token (R-EFF-BG): the effects Ecaz could copy.
+    pub copies: Vec<Ambassador>,
 }
 
 /// A sector of a territory (R-EFF-FRE, R-EFF-GLD destinations).
@@ -126,6 +166,8 @@ pub fn options(game: &Game, actor: Actor) -> Options {
             frame: game.open_frame().filter(|f| f.actor == actor).map(|f| f.id),
             commands: Vec::new(),
             choices: Vec::new(),
+            blocked: Vec::new(),
+            previews: Vec::new(),
         };
     }
     let open = game.open_frame();
@@ -310,11 +352,160 @@ pub fn options(game: &Game, actor: Actor) -> Options {
             });
         }
     }
+    let (blocked, previews) = explain(game, actor);
     Options {
         frame,
         commands,
         choices,
+        blocked,
+        previews,
     }
+}
+
+/// Issue 13: the blocked choices of `actor` and the trigger previews.
+fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
+    let mut blocked = Vec::new();
+    let mut previews = Vec::new();
+    let mut refuse = |action: Action, result: Result<(), crate::error::ApplyError>| {
+        if let Err(e) = result {
+            blocked.push(Blocked {
+                command: Command { actor, action },
+                code: e.code().to_string(),
+                rule: e.rule().map(str::to_string),
+            });
+        }
+    };
+    match game.open_frame() {
+        Some(f) if f.actor == actor => {
+            let id = f.id;
+            match &f.decision {
+                Decision::Placement => {
+                    for token in Ambassador::ALL {
+                        for territory in board::STRONGHOLDS {
+                            let r = placement::check_place(game, token, territory).map(|_| ());
+                            refuse(
+                                Action::Place {
+                                    frame: id,
+                                    token,
+                                    territory,
+                                },
+                                r,
+                            );
+                        }
+                    }
+                }
+                Decision::TriggerOffer {
+                    arrival,
+                    token,
+                    territory,
+                    entrant,
+                    beneficiaries,
+                } => {
+                    let offer = trigger::OfferData {
+                        arrival: *arrival,
+                        token: *token,
+                        territory: *territory,
+                        entrant: *entrant,
+                        beneficiaries,
+                    };
+                    let ally = game.faction(Faction::Ecaz).and_then(|s| s.ally);
+                    for beneficiary in std::iter::once(Faction::Ecaz).chain(ally) {
+                        let r = trigger::check_trigger(game, offer, beneficiary).map(|_| ());
+                        let possible = r.is_ok();
+                        refuse(Action::Trigger { frame: id, beneficiary }, r);
+                        let branches = if *token == Ambassador::Ecaz {
+                            [EcazBranch::Duke, EcazBranch::Alliance]
+                                .into_iter()
+                                .filter(|b| match b {
+                                    EcazBranch::Duke => describe::duke_branch(game, beneficiary),
+                                    EcazBranch::Alliance => describe::alliance_branch(game, *entrant, beneficiary),
+                                })
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        let copies = if *token == Ambassador::BeneGesserit {
+                            describe::copy_candidates(game, *entrant, beneficiary)
+                        } else {
+                            Vec::new()
+                        };
+                        previews.push(TriggerPreview {
+                            beneficiary,
+                            effect: *token,
+                            possible,
+                            branches,
+                            copies,
+                        });
+                    }
+                }
+                Decision::EcazBranch {
+                    arrival,
+                    entrant,
+                    beneficiary,
+                } => {
+                    for branch in [EcazBranch::Duke, EcazBranch::Alliance] {
+                        let r = effects::check_branch(game, *arrival, *entrant, *beneficiary, branch).map(|_| ());
+                        refuse(Action::ChooseBranch { frame: id, branch }, r);
+                    }
+                }
+                Decision::RicheseBuy { arrival, beneficiary } => {
+                    let r = effects::check_buy(game, *arrival, *beneficiary, true).map(|_| ());
+                    refuse(Action::BuyCard { frame: id, buy: true }, r);
+                }
+                Decision::AllianceOffer { arrival, entrant } => {
+                    let r = effects::check_answer(game, *arrival, *entrant, true).map(|_| ());
+                    refuse(
+                        Action::AnswerAlliance {
+                            frame: id,
+                            accept: true,
+                        },
+                        r,
+                    );
+                }
+                Decision::DukeLoan { arrival, ally } => {
+                    let r = effects::check_loan(game, *arrival, *ally, true).map(|_| ());
+                    refuse(Action::LendDuke { frame: id, lend: true }, r);
+                }
+                Decision::BetrayalResponse {
+                    territory, ally, group, ..
+                } => {
+                    let r = nexus::check_allow_betrayal(game, *territory, *ally, group).map(|_| ());
+                    refuse(Action::AllowBetrayal { frame: id }, r);
+                }
+                _ => {}
+            }
+        }
+        None => {
+            // The Nexus holder's plays that are refused now (its own card).
+            if let Actor::Faction(f) = actor {
+                if game.faction(f).is_some_and(|s| s.nexus == Some(Faction::Ecaz)) {
+                    match nexus::mode(game, f) {
+                        crate::event::NexusMode::Cunning => {
+                            refuse(Action::PlayCunning {}, nexus::check_cunning(game, f));
+                        }
+                        crate::event::NexusMode::Betrayal => {
+                            for territory in Territory::ALL {
+                                let r = nexus::check_betrayal(game, f, territory).map(|_| ());
+                                // Only where the two partners share a territory (the
+                                // other territories are no choice at all).
+                                if r.as_ref().is_err_and(|e| e.code() != "rule/not_shared") {
+                                    refuse(Action::PlayBetrayal { territory }, r);
+                                }
+                            }
+                        }
+                        crate::event::NexusMode::SecretAlly => {
+                            for &target in game.seats() {
+                                let r = nexus::check_secret_ally(game, f, target).map(|_| ());
+                                refuse(Action::PlaySecretAlly { target }, r);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(_) => {}
+    }
+    (blocked, previews)
 }
 
 /// D-70: has this open effect frame lapsed (no answer left but `pass`)?

@@ -24,10 +24,10 @@ use crate::board::{faction_info, BASE_TREACHERY};
 use crate::bounds::{self, SeatSet};
 use crate::error::{ApplyError, Problem};
 use crate::game::{
-    Ambassadors, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, LeaderCustody, LeaderState,
-    NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
+    Actor, Ambassadors, Decision, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, Insight,
+    Knowledge, LeaderCustody, LeaderState, NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
 };
-use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::integrity;
 use crate::policy::Policies;
 use crate::rng::GameRng;
@@ -141,6 +141,41 @@ pub struct Setup {
     /// the built game starts with the placement frame open (phase `revival`).
     #[serde(default)]
     pub placement_open: bool,
+    /// Catalog cards outside deck, discard and hands (e.g. Richese's cache).
+    #[serde(default)]
+    pub outside: Vec<CardId>,
+    /// The turn Duke Vidal came into his current custody (issue 13).
+    #[serde(default)]
+    pub duke_since: Option<u32>,
+    /// The turn Duke Vidal was last used in a battle (P-NEX-CUN-TIME).
+    #[serde(default)]
+    pub duke_battle_turn: Option<u32>,
+    /// Private knowledge records (hands and Traitors seen, Secret Ally answers).
+    #[serde(default)]
+    pub knowledge: Vec<Knowledge>,
+    /// Someone shipped or moved in this Shipment & Movement phase (P-NEX-BET-TIME).
+    #[serde(default)]
+    pub shipment_begun: bool,
+    /// The generator state to continue with (overrides `seed`; an export
+    /// carries it so the imported game draws exactly as the saved one).
+    #[serde(default)]
+    pub rng: Option<GameRng>,
+    /// Frame and arrival id counters to continue with (default: from 1).
+    #[serde(default)]
+    pub counters: Option<Counters>,
+}
+
+/// The id counters of a saved game (issue 13: a lossless import keeps ids).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Counters {
+    /// The next frame id to hand out.
+    pub next_frame: u32,
+    /// The next arrival id to hand out.
+    pub next_arrival: u32,
+    /// With `placementOpen`: the id of the open placement frame (below `nextFrame`).
+    #[serde(default)]
+    pub placement_frame: Option<FrameId>,
 }
 
 /// One faction's table state; every field is optional.
@@ -187,6 +222,16 @@ pub struct FactionSetup {
     /// Elite forces already revived this turn (P-TLX).
     #[serde(default)]
     pub elite_revived: u8,
+    /// Held Face Dancers revealed face up (Tleilaxu; a subset of `faceDancers`).
+    #[serde(default)]
+    pub revealed_face_dancers: Vec<Leader>,
+    /// Extra leaders of this faction in play (CHOAM's Auditor, the Kwisatz
+    /// Haderach); available unless `leaders` says otherwise.
+    #[serde(default)]
+    pub extra_leaders: Vec<Leader>,
+    /// The turn the alliance was formed (with `ally`).
+    #[serde(default)]
+    pub ally_since: Option<u32>,
 }
 
 /// An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
@@ -247,13 +292,18 @@ impl Setup {
             return Err(ApplyError::MissingSeed);
         };
         let mut problems = self.setup_problems();
-        let mut rng = GameRng::from_seed(seed.min(MAX_SEED));
+        let mut rng = self
+            .rng
+            .clone()
+            .unwrap_or_else(|| GameRng::from_seed(seed.min(MAX_SEED)));
         let mut game = self.assemble(&mut rng);
         if self.placement_open {
-            game.push_frame(
-                crate::game::Actor::Faction(Faction::Ecaz),
-                crate::game::Decision::Placement,
-            );
+            let next = game.next_frame;
+            if let Some(id) = self.counters.and_then(|c| c.placement_frame) {
+                game.next_frame = id.0;
+            }
+            game.push_frame(Actor::Faction(Faction::Ecaz), Decision::Placement);
+            game.next_frame = game.next_frame.max(next);
         }
         problems.extend(integrity::problems(&game));
         if problems.is_empty() {
@@ -297,6 +347,7 @@ impl Setup {
             p.push(Problem::new("nexusDeck", "Nexus cards need the Nexus module option"));
         }
         // Card kinds are checked on the built catalog (integrity), as on a loaded state.
+        p.extend(self.import_problems());
         // Issue 17: a starting position the player chooses must be given.
         for &f in &self.seats {
             let given = self.factions.get(&f).is_some_and(|x| x.board.is_some());
@@ -319,6 +370,63 @@ impl Setup {
                 p.push(Problem::new(
                     "ambassadors.zones.ecaz",
                     "the Ecaz token is in supply or placed (R-INV-3)",
+                ));
+            }
+        }
+        p
+    }
+
+    /// Problems of the fields a lossless import adds (issue 13).
+    fn import_problems(&self) -> Vec<Problem> {
+        let mut p = Vec::new();
+        for (f, given) in &self.factions {
+            for (i, l) in given.extra_leaders.iter().enumerate() {
+                if !l.is_extra() || l.faction() != *f || given.extra_leaders.iter().take(i).any(|x| x == l) {
+                    p.push(Problem::new(
+                        format!("factions.{f}.extraLeaders"),
+                        format!("{l} is not an extra leader of {f} (or is declared twice)"),
+                    ));
+                }
+            }
+            for l in &given.leaders {
+                if l.leader.is_extra() && !given.extra_leaders.contains(&l.leader) {
+                    p.push(Problem::new(
+                        format!("factions.{f}.leaders"),
+                        format!("{} is not declared in extraLeaders", l.leader),
+                    ));
+                }
+            }
+            if given.ally_since.is_some() && given.ally.is_none() {
+                p.push(Problem::new(
+                    format!("factions.{f}.allySince"),
+                    "allySince needs an ally",
+                ));
+            }
+        }
+        for (i, k) in self.knowledge.iter().enumerate() {
+            let asker = match k.info {
+                Insight::SecretAlly { asker, .. } => Some(asker),
+                _ => None,
+            };
+            let unseated = [Some(k.viewer), Some(k.about), asker]
+                .into_iter()
+                .flatten()
+                .any(|f| !self.seats.contains(&f));
+            if unseated || k.turn == 0 || k.turn > self.turn.unwrap_or(1) {
+                p.push(Problem::new(
+                    format!("knowledge[{i}]"),
+                    "a knowledge record names seated factions and a turn already begun",
+                ));
+            }
+        }
+        if let Some(c) = self.counters {
+            let placement_ok = c
+                .placement_frame
+                .is_none_or(|id| self.placement_open && id.0 >= 1 && id.0 < c.next_frame);
+            if c.next_frame == 0 || c.next_arrival == 0 || !placement_ok {
+                p.push(Problem::new(
+                    "counters",
+                    "ids count from 1; a placement frame id needs placementOpen and is below nextFrame",
                 ));
             }
         }
@@ -360,6 +468,16 @@ impl Setup {
                     .map_or(LeaderCustody::Available, |l| l.custody);
                 LeaderState { leader, custody }
             })
+            .chain(given.extra_leaders.iter().map(|&leader| {
+                LeaderState {
+                    leader,
+                    custody: given
+                        .leaders
+                        .iter()
+                        .find(|l| l.leader == leader)
+                        .map_or(LeaderCustody::Available, |l| l.custody),
+                }
+            }))
             .chain(given.leaders.iter().filter(|l| l.leader.faction() != f).copied())
             .collect();
         FactionState {
@@ -373,7 +491,9 @@ impl Setup {
             hand_limit: given.hand_limit.unwrap_or(info.hand_limit),
             traitors: given.traitors,
             face_dancers: given.face_dancers,
+            revealed_face_dancers: given.revealed_face_dancers,
             ally: given.ally,
+            ally_since: given.ally_since,
             nexus: given.nexus,
             free_revival: given.free_revival.unwrap_or(info.free_revival),
             elite_revived: given.elite_revived,
@@ -427,7 +547,12 @@ impl Setup {
             None => {
                 // Marks by card id: linear in the catalog and the hands.
                 let mut held = vec![false; catalog.len()];
-                for c in factions.iter().flat_map(|s| s.hand.iter()).chain(self.discard.iter()) {
+                for c in factions
+                    .iter()
+                    .flat_map(|s| s.hand.iter())
+                    .chain(self.discard.iter())
+                    .chain(self.outside.iter())
+                {
                     if let Some(mark) = held.get_mut(usize::from(c.0)) {
                         *mark = true;
                     }
@@ -476,21 +601,118 @@ impl Setup {
                 catalog: Arc::from(catalog),
                 deck,
                 discard: self.discard.clone(),
+                outside: self.outside.clone(),
             },
             nexus,
             duke: Duke {
                 custody: self.duke.unwrap_or(DukeCustody::SetAside),
                 before_loan: self.duke_before_loan,
-                battle_turn: None,
+                battle_turn: self.duke_battle_turn,
+                since: self.duke_since,
             },
             ambassadors,
             pending: Vec::new(),
-            next_frame: 1,
+            next_frame: self.counters.map_or(1, |c| c.next_frame),
             arrivals: Vec::new(),
-            shipment_begun: false,
-            next_arrival: 1,
-            knowledge: Vec::new(),
+            shipment_begun: self.shipment_begun,
+            next_arrival: self.counters.map_or(1, |c| c.next_arrival),
+            knowledge: self.knowledge.clone(),
             rng: rng.clone(),
         }
+    }
+}
+
+impl Setup {
+    /// Issue 13: the Setup that imports back to exactly this game, at a quiet
+    /// moment (no decision open but Ecaz's placement window, no arrival
+    /// waiting for its `resume`): every table fact, the Ambassadors, Duke
+    /// Vidal's tenure, private knowledge, the id counters and the RNG state.
+    /// Elsewhere it is `state/not_quiet`.
+    pub fn export(g: &Game) -> Result<Setup, ApplyError> {
+        let placement_frame = match g.pending.as_slice() {
+            [] => None,
+            [only] if only.decision == Decision::Placement => Some(only.id),
+            [.., open] => {
+                return Err(ApplyError::NotQuiet(format!(
+                    "frame {} ({}) is open",
+                    open.id,
+                    open.decision.name()
+                )))
+            }
+        };
+        if let Some(a) = g.arrivals.first() {
+            return Err(ApplyError::NotQuiet(format!("arrival {} waits for its resume", a.id)));
+        }
+        let factions = g
+            .factions
+            .iter()
+            .map(|s| {
+                let setup = FactionSetup {
+                    spice: Some(s.spice),
+                    reserves: Some(s.reserves),
+                    tanks: Some(s.tanks),
+                    board: Some(s.board.clone()),
+                    leaders: s
+                        .leaders
+                        .iter()
+                        .filter(|l| l.custody != LeaderCustody::Available)
+                        .copied()
+                        .collect(),
+                    hand: s.hand.clone(),
+                    hand_limit: Some(s.hand_limit),
+                    traitors: s.traitors.clone(),
+                    face_dancers: s.face_dancers.clone(),
+                    ally: s.ally,
+                    nexus: s.nexus,
+                    free_revival: Some(s.free_revival),
+                    elite_revived: s.elite_revived,
+                    revealed_face_dancers: s.revealed_face_dancers.clone(),
+                    extra_leaders: s.leaders.iter().map(|l| l.leader).filter(|l| l.is_extra()).collect(),
+                    ally_since: s.ally_since,
+                };
+                (s.faction, setup)
+            })
+            .collect();
+        let ecaz = g.is_seated(Faction::Ecaz);
+        Ok(Setup {
+            seats: g.seats.clone(),
+            // The generator's state travels in `rng`, so the seed is never
+            // drawn from; it is given because a setup must carry one (D-82).
+            seed: Some(0),
+            options: g.options,
+            hms: g.hms,
+            policies: g.policies,
+            turn: Some(g.turn),
+            phase: Some(g.phase),
+            storm: Some(g.storm),
+            shield_wall_standing: Some(g.shield_wall_standing),
+            factions,
+            cards: Some(g.treachery.catalog.to_vec()),
+            extra_cards: Vec::new(),
+            deck: Some(g.treachery.deck.clone()),
+            discard: g.treachery.discard.clone(),
+            nexus_deck: g.options.nexus.then(|| g.nexus.deck.clone()),
+            nexus_discard: g.nexus.discard.clone(),
+            ambassadors: ecaz.then(|| AmbassadorsSetup {
+                zones: g.ambassadors.tokens.iter().map(|t| (t.token, t.zone)).collect(),
+                cohort: g.ambassadors.cohort.clone(),
+                cycle: g.ambassadors.cycle,
+                placement: g.ambassadors.placement,
+            }),
+            duke: Some(g.duke.custody),
+            duke_before_loan: g.duke.before_loan,
+            placement_open: placement_frame.is_some(),
+            outside: g.treachery.outside.clone(),
+            duke_since: g.duke.since,
+            duke_battle_turn: g.duke.battle_turn,
+            knowledge: g.knowledge.clone(),
+            shipment_begun: g.shipment_begun,
+            rng: Some(g.rng.clone()),
+            counters: Some(Counters {
+                next_frame: g.next_frame,
+                next_arrival: g.next_arrival,
+                placement_frame,
+            }),
+        })
     }
 }

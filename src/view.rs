@@ -51,6 +51,10 @@ pub struct View {
     pub nexus: NexusView,
     /// Duke Vidal (public).
     pub duke: DukeCustody,
+    /// The turn Duke Vidal came into his current custody, when recorded (public).
+    pub duke_since: Option<u32>,
+    /// The turn he was last used in a battle (public, P-NEX-CUN-TIME).
+    pub duke_battle_turn: Option<u32>,
     /// The Ambassadors as this viewer may see them.
     pub ambassadors: AmbassadorsView,
     /// Pending decisions, bottom first (the last is open).
@@ -91,8 +95,12 @@ pub struct FactionView {
     pub traitors: Option<Vec<Leader>>,
     /// Face Dancers (own and host only).
     pub face_dancers: Option<Vec<Leader>>,
+    /// Face Dancers revealed face up (public; counted in `faceDancerCount`).
+    pub revealed_face_dancers: Vec<Leader>,
     /// Ally (public).
     pub ally: Option<Faction>,
+    /// The turn the alliance was formed, when recorded (public).
+    pub ally_since: Option<u32>,
     /// Holds a Nexus card? (public)
     pub holds_nexus: bool,
     /// Which Nexus card (own and host only).
@@ -113,6 +121,8 @@ pub struct TreacheryView {
     pub deck: Option<Vec<CardId>>,
     /// The discard pile (public).
     pub discard: Vec<CardId>,
+    /// Cards outside deck, discard and hands, e.g. Richese's cache (public).
+    pub outside: Vec<CardId>,
 }
 
 /// The Nexus cards as a viewer sees them (D-47).
@@ -219,7 +229,9 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                 face_dancer_count: s.face_dancers.len(),
                 traitors: mine.then(|| s.traitors.clone()),
                 face_dancers: mine.then(|| s.face_dancers.clone()),
+                revealed_face_dancers: s.revealed_face_dancers.clone(),
                 ally: s.ally,
+                ally_since: s.ally_since,
                 holds_nexus: s.nexus.is_some(),
                 nexus: if mine { s.nexus } else { None },
                 free_revival: s.free_revival,
@@ -250,12 +262,15 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
             deck_count: game.treachery.deck.len(),
             deck: (viewer == Viewer::Host).then(|| game.treachery.deck.clone()),
             discard: game.treachery.discard.clone(),
+            outside: game.treachery.outside.clone(),
         },
         nexus: NexusView {
             deck_count: game.nexus.deck.len(),
             discard: game.nexus.discard.clone(),
         },
         duke: game.duke.custody,
+        duke_since: game.duke.since,
+        duke_battle_turn: game.duke.battle_turn,
         ambassadors: AmbassadorsView {
             tokens,
             cohort: supply_visible.then(|| a.cohort.clone()),

@@ -183,6 +183,64 @@ impl Mirror {
         }
     }
 
+    /// Issue 13: a reconcile's differences, each a whole fact replaced.
+    fn reconcile(&mut self, differences: &[ecaz::Difference], ctx: &str) {
+        let turn = self.v.turn;
+        for d in differences {
+            let parts: Vec<&str> = d.path.split('.').collect();
+            let after = d.after.clone();
+            match parts.as_slice() {
+                ["factions", f, field] => {
+                    let f: Faction = serde_json::from_value(Value::from(*f)).unwrap();
+                    let x = self.faction(f);
+                    match *field {
+                        "spice" => x.spice = serde_json::from_value(after).unwrap(),
+                        "reserves" => x.reserves = serde_json::from_value(after).unwrap(),
+                        "tanks" => x.tanks = serde_json::from_value(after).unwrap(),
+                        "board" => x.board = serde_json::from_value(after).unwrap(),
+                        "leaders" => x.leaders = serde_json::from_value(after).unwrap(),
+                        "hand" => {
+                            let hand: Vec<CardId> = serde_json::from_value(after).unwrap();
+                            x.hand_count = hand.len();
+                            x.hand = Some(hand);
+                        }
+                        "handLimit" => x.hand_limit = serde_json::from_value(after).unwrap(),
+                        "traitors" => {
+                            let t: Vec<Leader> = serde_json::from_value(after).unwrap();
+                            x.traitor_count = t.len();
+                            x.traitors = Some(t);
+                        }
+                        "faceDancers" => {
+                            let t: Vec<Leader> = serde_json::from_value(after).unwrap();
+                            x.face_dancer_count = t.len();
+                            x.face_dancers = Some(t);
+                        }
+                        "revealedFaceDancers" => x.revealed_face_dancers = serde_json::from_value(after).unwrap(),
+                        "ally" => {
+                            x.ally = serde_json::from_value(after).unwrap();
+                            x.ally_since = x.ally.map(|_| turn);
+                        }
+                        "nexus" => {
+                            x.nexus = serde_json::from_value(after).unwrap();
+                            x.holds_nexus = x.nexus.is_some();
+                        }
+                        other => panic!("{ctx}: unknown fact {other}"),
+                    }
+                }
+                ["deck"] => {
+                    let deck: Vec<CardId> = serde_json::from_value(after).unwrap();
+                    self.v.treachery.deck_count = deck.len();
+                    self.v.treachery.deck = Some(deck);
+                }
+                ["discard"] => self.v.treachery.discard = serde_json::from_value(after).unwrap(),
+                ["outside"] => self.v.treachery.outside = serde_json::from_value(after).unwrap(),
+                ["nexusDeck"] => self.v.nexus.deck_count = after.as_array().unwrap().len(),
+                ["nexusDiscard"] => self.v.nexus.discard = serde_json::from_value(after).unwrap(),
+                other => panic!("{ctx}: unknown fact {other:?}"),
+            }
+        }
+    }
+
     /// Follow one command's events. `cmd` is used only for the frame it answered.
     fn follow(&mut self, cmd: &Command, events: &[Event], ctx: &str) {
         if let Some(id) = cmd.action.frame() {
@@ -402,10 +460,18 @@ impl Mirror {
             EventKind::DukeMoved { custody, reason } => {
                 self.duke_before_loan = (*reason == ecaz::DukeReason::Loan).then_some(self.v.duke);
                 self.v.duke = *custody;
+                // Issue 13: his tenure (the turn of this custody, the battle turn).
+                self.v.duke_since = Some(self.v.turn);
+                if matches!(reason, ecaz::DukeReason::BattleUse | ecaz::DukeReason::Killed) {
+                    self.v.duke_battle_turn = Some(self.v.turn);
+                }
             }
             EventKind::AllianceFormed { a: ecaz, b: ally } => {
-                self.faction(*ecaz).ally = Some(*ally);
-                self.faction(*ally).ally = Some(*ecaz);
+                let turn = self.v.turn;
+                for (x, y) in [(*ecaz, *ally), (*ally, *ecaz)] {
+                    self.faction(x).ally = Some(y);
+                    self.faction(x).ally_since = Some(turn);
+                }
             }
             EventKind::NexusDiscarded { faction, card } => {
                 let x = self.faction(*faction);
@@ -546,6 +612,7 @@ impl Mirror {
                 assert_eq!(x.traitor_count, traitors.len(), "{ctx}: counts then cards");
                 x.traitors = Some(traitors.clone());
                 x.face_dancers = Some(face_dancers.clone());
+                x.revealed_face_dancers.retain(|l| face_dancers.contains(l));
             }
             EventKind::LeaderMoved { leader, custody } => {
                 let l = self
@@ -558,9 +625,24 @@ impl Mirror {
             }
             EventKind::AllianceBroken { a, b } => {
                 assert_eq!(self.faction(*a).ally, Some(*b), "{ctx}");
-                self.faction(*a).ally = None;
-                self.faction(*b).ally = None;
+                for f in [*a, *b] {
+                    self.faction(f).ally = None;
+                    self.faction(f).ally_since = None;
+                }
             }
+            EventKind::FaceDancerRevealed { leader } => {
+                self.faction(Faction::Tleilaxu).revealed_face_dancers.push(*leader);
+            }
+            EventKind::OutsideCardTaken { faction, card } => {
+                let outside = &mut self.v.treachery.outside;
+                let i = outside
+                    .iter()
+                    .position(|c| c == card)
+                    .unwrap_or_else(|| panic!("{ctx}: card {card} is not outside"));
+                outside.remove(i);
+                self.hand_add(*faction, *card);
+            }
+            EventKind::TableSynced { differences } => self.reconcile(differences, ctx),
             EventKind::HandLimitSet { faction, limit } => self.faction(*faction).hand_limit = *limit,
             EventKind::Resume { arrival } => {
                 let i = self
@@ -638,7 +720,7 @@ fn check_audience(g: &Game, e: &Event, ctx: &str) {
             )
         }
         EventKind::CardPassed { from, to, .. } => only(vec![*from, *to]),
-        EventKind::DeckOrder { .. } | EventKind::NexusDeckOrder { .. } => {
+        EventKind::DeckOrder { .. } | EventKind::NexusDeckOrder { .. } | EventKind::TableSynced { .. } => {
             assert_eq!(e.audience, Audience::Host, "{ctx}")
         }
         EventKind::CohortDrawn { .. } if owner_only => only(vec![Faction::Ecaz]),
@@ -693,6 +775,8 @@ struct Run {
     tally: BTreeMap<String, usize>,
     /// Host-reactions frames already given a linked arrival.
     accompanied: BTreeSet<FrameId>,
+    /// Issue 13's own draws, apart, so the walk's other draws stay as they were.
+    r13: TestRng,
 }
 
 fn name_of<T: serde::Serialize>(x: &T) -> String {
@@ -704,6 +788,12 @@ impl Run {
     fn new(cfg: Config) -> Self {
         let mut s = setup(&cfg.seats, cfg.seed);
         s.options.nexus = true;
+        // Issue 13: two cards of Richese's cache, outside deck and discard
+        // (in the tables with the Tleilaxu, whose Face Dancers get revealed).
+        if cfg.seats.contains(&Faction::Tleilaxu) {
+            s.extra_cards = vec!["ornithopter".into(), "residual_poison".into()];
+            s.outside = vec![CardId(33), CardId(34)];
+        }
         // Half the Nexus cards start in the discard pile, so the deck runs
         // out and is reshuffled during the run (issue 17).
         s.nexus_discard = Faction::ALL
@@ -723,6 +813,7 @@ impl Run {
         }
         let g = build_setup(&s);
         let r = TestRng::new(cfg.seed);
+        let cfg_seed = cfg.seed;
         Run {
             m: Mirror::new(&g),
             g,
@@ -731,6 +822,7 @@ impl Run {
             steps: 0,
             tally: BTreeMap::new(),
             accompanied: BTreeSet::new(),
+            r13: TestRng::new(cfg_seed ^ 0x13),
         }
     }
 
@@ -1617,7 +1709,7 @@ impl Run {
         match duke.custody {
             DukeCustody::Controlled { by, .. } if self.chance(50) => {
                 let roll = self.r.below(3);
-                // D-73: Ecaz never captures its own Duke.
+                // D-73: never Ecaz, never the controller.
                 let others: Vec<Faction> = self
                     .seats()
                     .into_iter()
@@ -1754,7 +1846,56 @@ impl Run {
                 self.host(Action::DiscardNexus { faction: f });
             }
         }
+        self.issue13_reports();
         self.end_phase();
+    }
+
+    /// Issue 13: a Face Dancer revealed, a cache card bought, and now and
+    /// then a whole-table reconcile after a deliberate drift (the host's
+    /// table missed a spice income): the `tableSynced` event names exactly
+    /// that fact, and the mirror follows it.
+    fn issue13_reports(&mut self) {
+        std::mem::swap(&mut self.r, &mut self.r13);
+        self.issue13_draws();
+        std::mem::swap(&mut self.r, &mut self.r13);
+    }
+
+    fn issue13_draws(&mut self) {
+        if self.g.is_seated(Faction::Tleilaxu) && self.chance(40) {
+            let hidden: Vec<Leader> = self.s(Faction::Tleilaxu).hidden_face_dancers().collect();
+            if let Some(leader) = self.pick(&hidden) {
+                self.host(Action::RevealFaceDancer { leader });
+            }
+        }
+        if self.chance(30) {
+            let outside = self.g.treachery().outside.clone();
+            let f = self.pick(&self.seats()).unwrap();
+            if let Some(card) = self.pick(&outside) {
+                self.host(Action::TakeOutsideCard { faction: f, card });
+            }
+        }
+        if self.chance(25) {
+            let f = self.pick(&self.seats()).unwrap();
+            let mut table = table_from_view(&view(&self.g, Viewer::Host));
+            table.factions.get_mut(&f).unwrap().spice += 2;
+            let events = self.host(Action::SyncTable { table: Box::new(table) });
+            match &events[..] {
+                [Event {
+                    event: EventKind::TableSynced { differences },
+                    audience: Audience::Host,
+                }] => {
+                    assert_eq!(differences.len(), 1, "{differences:?}");
+                    assert_eq!(differences[0].path, format!("factions.{f}.spice"));
+                }
+                other => panic!("a reconcile is one host event, not {other:?}"),
+            }
+            // Back to the walk's own numbers (the drift was the test's).
+            self.host(Action::PaySpice {
+                faction: f,
+                amount: 2,
+                to: None,
+            });
+        }
     }
 
     /// Set up a Betrayal: Ecaz allied, its ally next to Ecaz's forces (the

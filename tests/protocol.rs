@@ -414,7 +414,8 @@ fn json_extra_field_on_unit_action_rejected() {
 fn state_unsupported_version() {
     let g = basic(1);
     let mut v = json_value(&g);
-    for version in [serde_json::json!(999), serde_json::json!(0), serde_json::json!(2)] {
+    let next = serde_json::json!(ecaz::FORMAT_VERSION + 1);
+    for version in [serde_json::json!(999), serde_json::json!(0), next] {
         v["version"] = version.clone();
         let err = game_from_json(&v.to_string()).unwrap_err();
         assert_eq!(err.code(), "state/unsupported_version", "{version}: {err}");

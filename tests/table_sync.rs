@@ -1023,8 +1023,10 @@ fn issue7_form_alliance_discards_held_nexus_cards() {
     );
     changed(&g, &next, |v| {
         faction_json(v, &g, Fremen)["ally"] = json!("harkonnen");
+        faction_json(v, &g, Fremen)["allySince"] = json!(g.turn());
         faction_json(v, &g, Fremen)["nexus"] = Value::Null;
         faction_json(v, &g, Harkonnen)["ally"] = json!("fremen");
+        faction_json(v, &g, Harkonnen)["allySince"] = json!(g.turn());
         faction_json(v, &g, Harkonnen)["nexus"] = Value::Null;
         v["nexus"]["discard"] = json!(["guild", "atreides"]);
     });
@@ -2061,6 +2063,9 @@ fn setup_from_view(v: &View, g: &Game) -> Setup {
                 nexus: x.nexus,
                 free_revival: Some(x.free_revival),
                 elite_revived: g.faction(x.faction).unwrap().elite_revived,
+                revealed_face_dancers: x.revealed_face_dancers.clone(),
+                extra_leaders: x.leaders.iter().map(|l| l.leader).filter(|l| l.is_extra()).collect(),
+                ally_since: x.ally_since,
             };
             (x.faction, fs)
         })
@@ -2092,6 +2097,10 @@ fn setup_from_view(v: &View, g: &Game) -> Setup {
         duke: Some(v.duke),
         duke_before_loan: g.duke().before_loan,
         placement_open,
+        outside: v.treachery.outside.clone(),
+        duke_since: v.duke_since,
+        duke_battle_turn: v.duke_battle_turn,
+        ..Setup::default()
     }
 }
 

@@ -188,3 +188,18 @@ pub fn validate(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
 }
+
+// ---- export-setup ----
+
+/// Issue 13: print the Setup that imports the saved quiet moment back losslessly.
+pub fn export_setup(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read(path)?;
+    match ecaz::export_setup_json(&text) {
+        Ok(setup) => say(out, setup),
+        Err(e) => {
+            let mut err = CliError::from(&e);
+            err.message = format!("{}: {}", path.display(), err.message);
+            Err(err)
+        }
+    }
+}

@@ -6,6 +6,8 @@
 //! - `ecaz schema [NAME] [--out DIR]`: the JSON Schemas of the wire types;
 //! - `ecaz validate FILE`: check a setup document or a saved state;
 //! - `ecaz selfplay [--games N] [--check] [--json] [--compare] …`: games between bots.
+//! - `ecaz export-setup STATE`: the Setup document that imports a saved
+//!   quiet moment back losslessly (issue 13).
 //!
 //! Errors print as `error: <code>: <message>` on stderr with exit status 1;
 //! usage errors are clap's (exit status 2). The tool never panics.
@@ -100,6 +102,13 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Print the Setup document that imports a saved state back to an equal
+    /// game (a quiet moment: no decision open but Ecaz's placement window, no
+    /// arrival waiting); older state format versions are migrated first.
+    ExportSetup {
+        /// The saved state file (JSON).
+        state: PathBuf,
+    },
 }
 
 /// Write one line to `out`.
@@ -139,6 +148,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             };
             selfplay::selfplay(&run, json, compare, out)
         }
+        Cmd::ExportSetup { state } => commands::export_setup(&state, out),
     }
 }
 

@@ -319,3 +319,23 @@ fn usage_errors_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!stderr(&o).contains("panicked"));
 }
+
+// ---- export-setup (issue 13 item 4) ----
+
+/// A saved quiet moment (format 1, migrated on load) exports to a Setup that
+/// builds back to the very same state; a non-quiet moment is refused.
+#[test]
+fn issue13_4_export_setup_of_a_saved_quiet_moment_imports_back_equal() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/format/v1");
+    let quiet = fixtures.join("game1-step90-quiet.state.json");
+    let o = ecaz(&["export-setup", quiet.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let setup = stdout(&o);
+    let rebuilt = ecaz::new_game_json(setup.trim()).unwrap();
+    let saved = ecaz::game_to_json(&ecaz::game_from_json(&std::fs::read_to_string(&quiet).unwrap()).unwrap()).unwrap();
+    assert_eq!(rebuilt, saved);
+
+    let busy = fixtures.join("game1-step14-triggerOffer.state.json");
+    let o = ecaz(&["export-setup", busy.to_str().unwrap()]);
+    assert_friendly_failure(&o, "state/not_quiet");
+}

@@ -12,9 +12,11 @@ pub(crate) fn both_unallied(g: &Game, a: Faction, b: Faction) -> bool {
 
 /// Form the alliance; each partner's held Nexus card is discarded.
 pub(crate) fn form(g: &mut Game, a: Faction, b: Faction, events: &mut Vec<Event>) {
+    let g_turn = g.turn;
     for (me, other) in [(a, b), (b, a)] {
         let held = g.faction_mut(me).and_then(|s| {
             s.ally = Some(other);
+            s.ally_since = Some(g_turn);
             s.nexus.take()
         });
         if let Some(card) = held {

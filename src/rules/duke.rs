@@ -18,6 +18,7 @@ pub const REVIVAL_COST: u32 = 5;
 /// Move the Duke and say so. Any custody change but a loan ends a loan record.
 pub(crate) fn set(g: &mut Game, custody: DukeCustody, reason: DukeReason, events: &mut Vec<Event>) {
     g.duke.custody = custody;
+    g.duke.since = Some(g.turn);
     if reason != DukeReason::Loan {
         g.duke.before_loan = None;
     }

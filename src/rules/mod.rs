@@ -14,6 +14,7 @@ pub(crate) mod nexus;
 pub(crate) mod occupancy;
 pub(crate) mod placement;
 pub(crate) mod storm;
+pub(crate) mod sync;
 pub(crate) mod table;
 pub(crate) mod trigger;
 pub(crate) mod turn;

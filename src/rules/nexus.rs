@@ -205,7 +205,11 @@ pub(crate) struct SecretAlly {
 /// The holder's leaders for P-NEX-SEC-SCOPE (Duke Vidal is never a Leader).
 fn holders_leaders(g: &Game, holder: Faction) -> Vec<Leader> {
     match g.policies.secret_ally_scope {
-        SecretAllyScope::Native => holder.leaders().to_vec(),
+        // The printed five and any declared extra leaders (issue 13).
+        SecretAllyScope::Native => g
+            .faction(holder)
+            .map(|s| s.leaders.iter().map(|l| l.leader).collect())
+            .unwrap_or_default(),
         SecretAllyScope::Controlled => g
             .factions
             .iter()
@@ -226,11 +230,13 @@ pub(crate) fn check_secret_ally(g: &Game, actor: Faction, target: Faction) -> Re
     check_holder(g, actor, NexusMode::SecretAlly)?;
     let t = g.faction(target).ok_or(ApplyError::NotSeated(target))?;
     let mine = holders_leaders(g, actor);
-    let face_dancers = match g.policies.secret_ally_face_dancers {
-        SecretAllyFaceDancers::Yes => t.face_dancers.as_slice(),
-        SecretAllyFaceDancers::No => &[],
+    // P-NEX-SEC-FD `yes`: the Face Dancers still face down (a revealed one
+    // is spent and public, issue 13).
+    let face_dancers: Vec<Leader> = match g.policies.secret_ally_face_dancers {
+        SecretAllyFaceDancers::Yes => t.hidden_face_dancers().collect(),
+        SecretAllyFaceDancers::No => Vec::new(),
     };
-    let answer = t.traitors.iter().chain(face_dancers).any(|l| mine.contains(l));
+    let answer = t.traitors.iter().chain(face_dancers.iter()).any(|l| mine.contains(l));
     Ok(SecretAlly {
         holder: actor,
         target,

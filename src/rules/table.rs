@@ -82,7 +82,7 @@ fn check_traitor_cards(g: &Game, owner: Faction, cards: &[Leader], max: usize) -
         return Err(ApplyError::TooManyTraitors { faction: owner, max });
     }
     for (i, l) in cards.iter().enumerate() {
-        if cards.iter().take(i).any(|x| x == l) || !g.is_seated(l.faction()) {
+        if cards.iter().take(i).any(|x| x == l) || !g.is_seated(l.faction()) || l.is_extra() {
             return Err(ApplyError::TraitorUnavailable(*l));
         }
         let elsewhere = g
@@ -193,6 +193,18 @@ pub(crate) fn check(g: &Game, action: &Action) -> Result<Report, ApplyError> {
         Action::SetFaceDancers { face_dancers } => {
             seated(g, Faction::Tleilaxu)?;
             check_traitor_cards(g, Faction::Tleilaxu, face_dancers, MAX_FACE_DANCERS)?;
+        }
+        Action::RevealFaceDancer { leader } => {
+            let s = seated(g, Faction::Tleilaxu)?;
+            if !s.hidden_face_dancers().any(|l| l == *leader) {
+                return Err(ApplyError::TraitorUnavailable(*leader));
+            }
+        }
+        Action::TakeOutsideCard { faction, card } => {
+            seated(g, *faction)?;
+            if !g.treachery.outside.contains(card) {
+                return Err(ApplyError::CardNotOutside(*card));
+            }
         }
         Action::LoseForces {
             faction,
@@ -338,9 +350,24 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
         }
         Action::SetFaceDancers { face_dancers } => {
             if let Some(s) = g.faction_mut(Faction::Tleilaxu) {
+                // A revealed card still held stays face up.
+                s.revealed_face_dancers.retain(|l| face_dancers.contains(l));
                 s.face_dancers = face_dancers;
             }
             traitors_changed(g, Faction::Tleilaxu, events);
+        }
+        Action::RevealFaceDancer { leader } => {
+            if let Some(s) = g.faction_mut(Faction::Tleilaxu) {
+                s.revealed_face_dancers.push(leader);
+            }
+            events.push(Event::public(EventKind::FaceDancerRevealed { leader }));
+        }
+        Action::TakeOutsideCard { faction, card } => {
+            g.treachery.outside.retain(|&c| c != card);
+            if let Some(s) = g.faction_mut(faction) {
+                s.hand.push(card);
+            }
+            events.push(Event::public(EventKind::OutsideCardTaken { faction, card }));
         }
         Action::LoseForces {
             faction,
@@ -439,6 +466,7 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
             for f in std::iter::once(faction).chain(other) {
                 if let Some(s) = g.faction_mut(f) {
                     s.ally = None;
+                    s.ally_since = None;
                 }
             }
             if let Some(b) = other {
@@ -490,6 +518,8 @@ pub(crate) fn is_table_report(action: &Action) -> bool {
             | Action::GiveCard { .. }
             | Action::SetTraitors { .. }
             | Action::SetFaceDancers { .. }
+            | Action::RevealFaceDancer { .. }
+            | Action::TakeOutsideCard { .. }
             | Action::LoseForces { .. }
             | Action::ReturnForces { .. }
             | Action::ReviveFromTanks { .. }

@@ -311,3 +311,42 @@ impl TestRng {
         items[self.below(items.len())]
     }
 }
+
+/// Issue 13: the whole table a host sends with `syncTable`, read off a host
+/// view (a host builds it from its own table the same way).
+pub fn table_from_view(v: &ecaz::View) -> ecaz::TableFacts {
+    let factions = v
+        .factions
+        .iter()
+        .map(|x| {
+            let t = ecaz::FactionTable {
+                spice: x.spice.expect("a host view shows spice"),
+                reserves: x.reserves,
+                tanks: x.tanks,
+                board: x.board.clone(),
+                leaders: x
+                    .leaders
+                    .iter()
+                    .filter(|l| l.custody != ecaz::LeaderCustody::Available)
+                    .copied()
+                    .collect(),
+                hand: x.hand.clone().expect("a host view shows hands"),
+                hand_limit: x.hand_limit,
+                traitors: x.traitors.clone().unwrap_or_default(),
+                face_dancers: x.face_dancers.clone().unwrap_or_default(),
+                revealed_face_dancers: x.revealed_face_dancers.clone(),
+                ally: x.ally,
+                nexus: x.nexus,
+            };
+            (x.faction, t)
+        })
+        .collect();
+    ecaz::TableFacts {
+        factions,
+        deck: v.treachery.deck.clone().expect("a host view shows the deck"),
+        discard: v.treachery.discard.clone(),
+        outside: v.treachery.outside.clone(),
+        nexus_deck: None,
+        nexus_discard: v.nexus.discard.clone(),
+    }
+}

@@ -139,6 +139,13 @@ pub fn apply_json(
     Ok(result.unchecked_into())
 }
 
+/// Issue 13: the Setup document (JSON) that imports a saved quiet moment
+/// back to an equal game; older state format versions are migrated first.
+#[wasm_bindgen(js_name = exportSetupJson)]
+pub fn export_setup_json(#[wasm_bindgen(unchecked_param_type = "string")] state: JsValue) -> Result<String, JsValue> {
+    ecaz::export_setup_json(&text(&state, "state")?).map_err(thrown)
+}
+
 /// The view of a state for a viewer (a faction id, `spectator` or `host`).
 #[wasm_bindgen(js_name = viewJson)]
 pub fn view_json(

@@ -13,12 +13,12 @@ use crate::ids::{Ambassador, ArrivalId, Faction};
 use crate::rules::{alliance, duke, effects, trigger};
 
 /// Branch (a) possible for this beneficiary?
-fn duke_branch(g: &Game, beneficiary: Faction) -> bool {
+pub(crate) fn duke_branch(g: &Game, beneficiary: Faction) -> bool {
     duke::can_take(g, beneficiary)
 }
 
 /// Branch (b) possible? Ecaz's own branch (P-ECAZ-ALLY), both unallied.
-fn alliance_branch(g: &Game, entrant: Faction, beneficiary: Faction) -> bool {
+pub(crate) fn alliance_branch(g: &Game, entrant: Faction, beneficiary: Faction) -> bool {
     beneficiary == Faction::Ecaz && alliance::both_unallied(g, Faction::Ecaz, entrant)
 }
 

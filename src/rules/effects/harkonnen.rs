@@ -1,6 +1,7 @@
 //! R-EFF-HAR: the beneficiary looks at one random Traitor card held by the
-//! entrant (a Tleilaxu entrant: one of its Face Dancers still held), drawn
-//! once, at the trigger's commit (R-INV-4).
+//! entrant (a Tleilaxu entrant: one of its Face Dancers still held face
+//! down — revealed ones are public and spent, issue 13), drawn once, at the
+//! trigger's commit (R-INV-4).
 
 use crate::event::{Event, EventKind};
 use crate::game::{Game, Insight};
@@ -8,11 +9,11 @@ use crate::ids::{Faction, Leader};
 use crate::rules::knowledge;
 
 /// The cards the draw is made from, and whether they are Face Dancers.
-fn pool(g: &Game, entrant: Faction) -> (&[Leader], bool) {
+fn pool(g: &Game, entrant: Faction) -> (Vec<Leader>, bool) {
     match g.faction(entrant) {
-        Some(s) if entrant == Faction::Tleilaxu => (&s.face_dancers, true),
-        Some(s) => (&s.traitors, false),
-        None => (&[], false),
+        Some(s) if entrant == Faction::Tleilaxu => (s.hidden_face_dancers().collect(), true),
+        Some(s) => (s.traitors.clone(), false),
+        None => (Vec::new(), false),
     }
 }
 
@@ -23,7 +24,6 @@ pub(crate) fn can_act(g: &Game, entrant: Faction) -> bool {
 
 pub(crate) fn resolve(g: &mut Game, beneficiary: Faction, entrant: Faction, events: &mut Vec<Event>) {
     let (cards, face_dancer) = pool(g, entrant);
-    let cards = cards.to_vec();
     if cards.is_empty() {
         return;
     }
