@@ -86,10 +86,10 @@ pub fn validate(game: &Game, command: &Command) -> Result<(), ApplyError> {
 }
 
 fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
-    // Every command opens only a handful of frames; a state whose counters
-    // ran out (after ~2^31 frames) is refused rather than reusing an id.
-    const HEADROOM: u32 = u32::MAX - 64;
-    if g.next_frame >= HEADROOM || g.next_arrival >= HEADROOM {
+    // D-72: every command advances a counter by at most a handful; within
+    // that margin of the loader's ceiling every command is refused, so an
+    // accepted command never makes a state the loader refuses.
+    if crate::integrity::exhausted(g) {
         return Err(ApplyError::IdsExhausted);
     }
     if let Actor::Faction(f) = cmd.actor {
@@ -223,18 +223,19 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
         (Decision::BetrayalResponse { holder, .. }, Action::CancelBetrayal { faction, card, .. }) => {
             nexus::check_cancel_betrayal(g, *holder, *faction, *card).map(|()| Plan::CancelBetrayal(*faction, *card))
         }
-        (
-            Decision::FremenRelocation { arrival, beneficiary }
-            | Decision::GuildShipment { arrival, beneficiary }
-            | Decision::TleilaxuRevival { arrival, beneficiary },
-            Action::Pass { .. },
-        ) => {
-            let effect = match frame.decision {
-                Decision::FremenRelocation { .. } => crate::ids::Ambassador::Fremen,
-                Decision::GuildShipment { .. } => crate::ids::Ambassador::Guild,
-                _ => crate::ids::Ambassador::Tleilaxu,
-            };
-            Ok(Plan::Pass(effects::Pass::new(*arrival, effect, *beneficiary)))
+        // R-EFF-FRE/GLD/TLX: the board effects may always be passed; any
+        // other effect frame only once it has lapsed (D-70: a frame that
+        // resurfaces after a nested reaction took away every answer).
+        (decision, Action::Pass { .. }) if decision.passable() || crate::options::lapsed(g, frame) => {
+            match (decision.arrival(), decision.effect()) {
+                (Some(arrival), Some((effect, beneficiary))) => {
+                    Ok(Plan::Pass(effects::Pass::new(arrival, effect, beneficiary)))
+                }
+                _ => Err(ApplyError::WrongDecision {
+                    action: cmd.action.name(),
+                    frame_kind: decision.name(),
+                }),
+            }
         }
         (
             Decision::FremenRelocation { arrival, beneficiary },

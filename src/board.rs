@@ -628,6 +628,99 @@ pub fn storm_path(from: Sector, amount: u8) -> impl Iterator<Item = Sector> {
     (1..=amount).map(move |k| storm_advance(from, k))
 }
 
+/// One territory of the [`Board`] document.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardTerritory {
+    /// Wire id.
+    pub territory: Territory,
+    /// Printed name.
+    pub name: &'static str,
+    /// Printed type.
+    pub kind: TerritoryKind,
+    /// Sectors in ring order (`[0]` for the Polar Sink and the HMS).
+    pub sectors: &'static [Sector],
+    /// Protection from storm destruction.
+    pub storm_proof: StormProof,
+    /// Adjacent territories.
+    pub neighbours: &'static [Territory],
+}
+
+/// A named thing of the [`Board`] document: a wire id and its printed name.
+#[derive(Debug, Clone, Serialize)]
+pub struct Named<T> {
+    /// Wire id.
+    pub id: T,
+    /// Printed name.
+    pub name: &'static str,
+}
+
+/// A faction of the [`Board`] document.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardFaction {
+    /// Wire id.
+    pub id: Faction,
+    /// Printed name.
+    pub name: &'static str,
+    /// Name of its elite forces, if it has any.
+    pub elite: Option<&'static str>,
+}
+
+/// The engine's static board and component data as one document, for
+/// front ends that draw the board (issue 15): every territory with its
+/// sectors, kind, storm-proofing and neighbours, and the printed names of
+/// factions, leaders and phases. Dynamic facts (storm, HMS, Shield Wall,
+/// forces) come from a view.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Board {
+    /// All territories, in [`Territory::ALL`] order.
+    pub territories: Vec<BoardTerritory>,
+    /// All factions, in [`Faction::ALL`] order.
+    pub factions: Vec<BoardFaction>,
+    /// All leaders.
+    pub leaders: Vec<Named<crate::ids::Leader>>,
+    /// The phases of a turn, in order.
+    pub phases: Vec<Named<crate::ids::Phase>>,
+}
+
+/// The [`Board`] document.
+pub fn board() -> Board {
+    Board {
+        territories: TERRITORIES
+            .iter()
+            .map(|t| BoardTerritory {
+                territory: t.territory,
+                name: t.name,
+                kind: t.kind,
+                sectors: t.sectors,
+                storm_proof: t.storm_proof,
+                neighbours: t.neighbours,
+            })
+            .collect(),
+        factions: Faction::ALL
+            .iter()
+            .map(|&f| BoardFaction {
+                id: f,
+                name: f.name(),
+                elite: f.elite_name(),
+            })
+            .collect(),
+        leaders: crate::ids::Leader::ALL
+            .iter()
+            .map(|&l| Named { id: l, name: l.name() })
+            .collect(),
+        phases: crate::ids::Phase::ALL
+            .iter()
+            .map(|&p| Named {
+                id: p,
+                name: crate::narrate::phase(p),
+            })
+            .collect(),
+    }
+}
+
 /// Static starting facts about a faction (`board.md` §Factions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FactionInfo {

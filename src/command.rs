@@ -17,9 +17,9 @@ use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase,
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Origin {
-    /// Off-planet reserves.
+    /// R-TRG-3: off-planet reserves (a shipment).
     Reserves,
-    /// A sector of a territory on the board.
+    /// R-TRG-3: a sector of a territory on the board.
     Board {
         /// The territory left.
         territory: Territory,
@@ -377,7 +377,7 @@ pub enum Action {
         /// Sectors moved, 0..=20.
         sectors: u32,
     },
-    /// Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
+    /// R-TRG-9, D-4 (host): Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
     /// and Imperial Basin are exposed to the storm from now on.
     DestroyShieldWall {},
     /// R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
@@ -396,14 +396,14 @@ pub enum Action {
     /// for one battle (set aside at turn end).
     DukeToMoritani {},
     // ---- host reports: table sync (issue 7) ----
-    /// (host) spice from the bank (income, collection, charity, …).
+    /// D-40, D-46 (host): spice from the bank (income, collection, charity, …).
     GainSpice {
         /// Who.
         faction: Faction,
         /// How much (> 0).
         amount: u32,
     },
-    /// (host) spice paid to the bank (`to` null) or to another faction.
+    /// D-40, D-46 (host): spice paid to the bank (`to` null) or to another faction.
     PaySpice {
         /// Who pays.
         faction: Faction,
@@ -413,20 +413,20 @@ pub enum Action {
         #[serde(default)]
         to: Option<Faction>,
     },
-    /// (host) `faction` draws the top Treachery card (the discard pile is
+    /// D-41 (host): `faction` draws the top Treachery card (the discard pile is
     /// reshuffled, seeded, when the deck is empty).
     DrawCard {
         /// Who draws.
         faction: Faction,
     },
-    /// (host) `faction` discards `card` from its hand.
+    /// D-41 (host): `faction` discards `card` from its hand.
     DiscardCard {
         /// Who.
         faction: Faction,
         /// The card.
         card: CardId,
     },
-    /// (host) `card` passes from one hand to another (gift, trade, capture …).
+    /// D-41 (host): `card` passes from one hand to another (gift, trade, capture …).
     GiveCard {
         /// Who gives.
         from: Faction,
@@ -435,19 +435,19 @@ pub enum Action {
         /// The card.
         card: CardId,
     },
-    /// (host) the Traitor cards `faction` now holds (dealt, kept or replaced).
+    /// D-42 (host): the Traitor cards `faction` now holds (dealt, kept or replaced).
     SetTraitors {
         /// Who (not the Tleilaxu, who hold Face Dancers).
         faction: Faction,
         /// The cards held now (at most 4).
         traitors: Vec<Leader>,
     },
-    /// (host) the Face Dancers the Tleilaxu now hold face down (at most 3).
+    /// D-42 (host): the Face Dancers the Tleilaxu now hold face down (at most 3).
     SetFaceDancers {
         /// The cards held now.
         face_dancers: Vec<Leader>,
     },
-    /// (host) forces lost on the board (battle, storm, …) go to the Tanks.
+    /// D-44 (host): forces lost on the board (battle, storm, …) go to the Tanks.
     LoseForces {
         /// Whose.
         faction: Faction,
@@ -465,7 +465,7 @@ pub enum Action {
         #[serde(default)]
         advisors: u32,
     },
-    /// (host) forces leave the board for the reserves (not a loss).
+    /// D-40 (host): forces leave the board for the reserves (not a loss).
     ReturnForces {
         /// Whose.
         faction: Faction,
@@ -495,7 +495,7 @@ pub enum Action {
         #[serde(default)]
         elite: u32,
     },
-    /// (host) Bene Gesserit forces flip between advisors and fighters in one sector.
+    /// R-TRG-2, D-40 (host): Bene Gesserit forces flip between advisors and fighters in one sector.
     FlipAdvisors {
         /// Where.
         territory: Territory,
@@ -506,7 +506,7 @@ pub enum Action {
         /// Advisors become fighters (true) or fighters become advisors (false).
         to_fighters: bool,
     },
-    /// (host) a leader's custody changed: killed (tanks), revived or returned
+    /// D-43 (host): a leader's custody changed: killed (tanks), revived or returned
     /// (available), captured, made a ghola.
     SetLeader {
         /// The leader.
@@ -514,7 +514,7 @@ pub enum Action {
         /// Its new custody (must differ from the current one).
         custody: LeaderCustody,
     },
-    /// (host) two unallied factions ally (held Nexus cards are discarded).
+    /// R-TRG-2, R-TRG-5 (host): two unallied factions ally (held Nexus cards are discarded).
     FormAlliance {
         /// One.
         a: Faction,
@@ -526,19 +526,19 @@ pub enum Action {
         /// Either partner.
         faction: Faction,
     },
-    /// (host) a hand limit changed.
+    /// D-41 (host): a hand limit changed.
     SetHandLimit {
         /// Whose.
         faction: Faction,
         /// The new limit (1–20).
         limit: u8,
     },
-    /// (host) `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
+    /// D-47 (host): `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
     DealNexus {
         /// Who receives it.
         faction: Faction,
     },
-    /// (host) `faction` discards its held Nexus card.
+    /// D-47 (host): `faction` discards its held Nexus card.
     DiscardNexus {
         /// Who discards.
         faction: Faction,

@@ -73,8 +73,8 @@ pub enum ApplyError {
     #[error("state is inconsistent: {} problem(s), first: {}", .0.len(), first_message(.0))]
     CorruptState(Vec<Problem>),
 
-    /// The frame or arrival counter has run out.
-    #[error("the state's frame or arrival ids are exhausted")]
+    /// A counter (frame or arrival ids, the turn, the cohort cycle) is at its ceiling (D-72).
+    #[error("the state's counters (frame or arrival ids, turn, cohort cycle) are exhausted")]
     IdsExhausted,
 
     // ---- setup ----

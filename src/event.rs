@@ -16,14 +16,14 @@ use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase,
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Audience {
-    /// Every player, spectators and the host.
+    /// D-7: every player, spectators and the host.
     Public,
-    /// Only these factions (and the host).
+    /// D-25: only these factions (and the host).
     Only {
         /// The factions that see it.
         factions: Vec<Faction>,
     },
-    /// Only the host.
+    /// D-41: only the host (e.g. the deck order).
     Host,
 }
 
@@ -83,7 +83,7 @@ pub enum PlacementEnd {
     deny_unknown_fields
 )]
 pub enum EventKind {
-    /// A phase began (a new turn begins with `storm`).
+    /// R-PLC-1: a phase began (a new turn begins with `storm`).
     PhaseStarted {
         /// Turn number.
         turn: u32,
@@ -118,7 +118,7 @@ pub enum EventKind {
         /// Spice paid to the bank.
         cost: u32,
     },
-    /// A card went from a hand to the Treachery discard pile.
+    /// D-41: a card went from a hand to the Treachery discard pile.
     CardDiscarded {
         /// Whose hand.
         faction: Faction,
@@ -141,7 +141,7 @@ pub enum EventKind {
         /// Why it closed.
         reason: PlacementEnd,
     },
-    /// The storm moved.
+    /// R-TRG-9, D-4: the storm moved.
     StormMoved {
         /// Sector it left.
         from: Sector,
@@ -150,9 +150,9 @@ pub enum EventKind {
         /// Sectors moved.
         sectors: u32,
     },
-    /// The Shield Wall was destroyed.
+    /// R-TRG-9, D-4: the Shield Wall was destroyed.
     ShieldWallDestroyed,
-    /// The HMS moved.
+    /// R-PLC-4, D-6: the HMS moved.
     HmsMoved {
         /// Territory it points at now.
         territory: Territory,
@@ -193,7 +193,7 @@ pub enum EventKind {
         /// P-NEST: the arrival it is a reaction to.
         parent: Option<ArrivalId>,
     },
-    /// A decision frame opened (reactions to an entry).
+    /// R-TRG-1, R-TRG-4: a decision frame opened (reactions to an entry).
     DecisionOpened {
         /// The frame.
         frame: FrameId,
@@ -236,7 +236,7 @@ pub enum EventKind {
         /// The copied identity.
         effect: Ambassador,
     },
-    /// An effect finished.
+    /// R-TRG-4: an effect finished.
     EffectResolved {
         /// The entry.
         arrival: ArrivalId,
@@ -245,14 +245,14 @@ pub enum EventKind {
         /// Who benefited.
         beneficiary: Faction,
     },
-    /// Spice from the bank.
+    /// D-46: spice from the bank.
     SpiceGained {
         /// Who.
         faction: Faction,
         /// How much.
         amount: u32,
     },
-    /// Spice paid, to the bank (`to` = null) or to a faction.
+    /// D-46: spice paid, to the bank (`to` = null) or to a faction.
     SpicePaid {
         /// Who paid.
         faction: Faction,
@@ -291,24 +291,24 @@ pub enum EventKind {
         /// It was a Tleilaxu Face Dancer.
         face_dancer: bool,
     },
-    /// A faction drew a Treachery card (public: the identity goes in `cardReceived`).
+    /// D-41: a faction drew a Treachery card (public: the identity goes in `cardReceived`).
     CardDrawn {
         /// Who.
         faction: Faction,
     },
-    /// (private to the drawer) The card drawn.
+    /// D-41 (private to the drawer): the card drawn.
     CardReceived {
         /// Who.
         faction: Faction,
         /// The card.
         card: CardId,
     },
-    /// The Treachery discard pile was shuffled into the empty deck.
+    /// D-41, R-EFF-IX: the Treachery discard pile was shuffled into the empty deck.
     DeckReshuffled {
         /// Cards in the new deck.
         cards: u32,
     },
-    /// (host only) The new deck order after a reshuffle, top first, so a host
+    /// D-41 (host only): the new deck order after a reshuffle, top first, so a host
     /// can mirror the deck from the event stream.
     DeckOrder {
         /// The draw pile, top first.
@@ -345,7 +345,7 @@ pub enum EventKind {
         /// The entrant.
         entrant: Faction,
     },
-    /// A held Nexus card was discarded (joining an alliance discards it).
+    /// D-47: a held Nexus card was discarded (joining an alliance discards it).
     NexusDiscarded {
         /// Who held it.
         faction: Faction,
@@ -368,19 +368,19 @@ pub enum EventKind {
         /// The leader.
         leader: Leader,
     },
-    /// (public) A player was dealt a Nexus card; its identity goes to that player only.
+    /// D-47 (public): a player was dealt a Nexus card; its identity goes to that player only.
     NexusDealt {
         /// Who.
         faction: Faction,
     },
-    /// (private to the receiver) The Nexus card dealt.
+    /// D-47 (private to the receiver): the Nexus card dealt.
     NexusReceived {
         /// Who.
         faction: Faction,
         /// The card.
         card: Faction,
     },
-    /// The Ecaz Nexus card was played (and discarded).
+    /// R-NEX-CUN, R-NEX-BET, R-NEX-SEC: the Ecaz Nexus card was played (and discarded).
     NexusPlayed {
         /// Who played it.
         faction: Faction,
@@ -425,7 +425,7 @@ pub enum EventKind {
         /// Does the target hold any of the holder's leaders as a Traitor?
         answer: bool,
     },
-    /// Forces went from the board to the Tanks.
+    /// D-44: forces went from the board to the Tanks.
     ForcesLost {
         /// Whose.
         faction: Faction,
@@ -434,7 +434,7 @@ pub enum EventKind {
         /// Why.
         cause: LossCause,
     },
-    /// (host report) Forces went from the Tanks to reserves by ordinary revival.
+    /// D-35 (host report): forces went from the Tanks to reserves by ordinary revival.
     ForcesRevivedFromTanks {
         /// Whose.
         faction: Faction,
@@ -443,7 +443,7 @@ pub enum EventKind {
         /// Elite forces.
         elite: u32,
     },
-    /// Bene Gesserit forces flipped in one sector.
+    /// R-TRG-2: Bene Gesserit forces flipped in one sector.
     AdvisorsFlipped {
         /// Where.
         territory: Territory,
@@ -454,14 +454,14 @@ pub enum EventKind {
         /// To fighters (true) or to advisors.
         to_fighters: bool,
     },
-    /// A card passed between hands (public: the identity goes to the two parties).
+    /// D-41: a card passed between hands (public: the identity goes to the two parties).
     CardGiven {
         /// Giver.
         from: Faction,
         /// Receiver.
         to: Faction,
     },
-    /// (private to giver and receiver) The card given.
+    /// D-41 (private to giver and receiver): the card given.
     CardPassed {
         /// Giver.
         from: Faction,
@@ -470,7 +470,7 @@ pub enum EventKind {
         /// The card.
         card: CardId,
     },
-    /// (public) How many Traitor cards (or Face Dancers) a faction holds now.
+    /// D-17, D-42 (public): how many Traitor cards (or Face Dancers) a faction holds now.
     TraitorsChanged {
         /// Whose.
         faction: Faction,
@@ -479,7 +479,7 @@ pub enum EventKind {
         /// Face Dancers held.
         face_dancers: u32,
     },
-    /// (private to the holder) The Traitor cards / Face Dancers held now.
+    /// D-42 (private to the holder): the Traitor cards / Face Dancers held now.
     TraitorsHeld {
         /// Whose.
         faction: Faction,
@@ -488,21 +488,21 @@ pub enum EventKind {
         /// Face Dancers.
         face_dancers: Vec<Leader>,
     },
-    /// A leader's custody changed.
+    /// D-43: a leader's custody changed.
     LeaderMoved {
         /// The leader.
         leader: Leader,
         /// Its custody now.
         custody: LeaderCustody,
     },
-    /// An alliance ended.
+    /// D-29: an alliance ended.
     AllianceBroken {
         /// One partner.
         a: Faction,
         /// The other.
         b: Faction,
     },
-    /// A hand limit changed.
+    /// D-41: a hand limit changed.
     HandLimitSet {
         /// Whose.
         faction: Faction,

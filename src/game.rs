@@ -67,16 +67,16 @@ impl Stack {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum LeaderCustody {
-    /// With its faction, usable.
+    /// D-43: with its faction, usable.
     Available,
-    /// Dead, in the Tleilaxu Tanks.
+    /// D-43: dead, in the Tleilaxu Tanks.
     Tanks,
-    /// Captured by another faction (Harkonnen, Moritani …).
+    /// D-43: captured by another faction (Harkonnen, Moritani …).
     Captured {
         /// The captor.
         by: Faction,
     },
-    /// Revived as a ghola by another faction (Tleilaxu).
+    /// D-43: revived as a ghola by another faction (Tleilaxu).
     Ghola {
         /// The faction that controls the ghola.
         by: Faction,
@@ -175,23 +175,23 @@ pub struct NexusCards {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum DukeCustody {
-    /// Set aside, controlled by nobody (his starting place).
+    /// R-DUKE-1: set aside, controlled by nobody (his starting place).
     SetAside,
-    /// Controlled by a faction.
+    /// R-DUKE-2: controlled by a faction.
     Controlled {
         /// The controller.
         by: Faction,
         /// How control was obtained.
         source: DukeSource,
     },
-    /// Dead, in the Tanks.
+    /// R-DUKE-3: dead, in the Tanks.
     Tanks,
-    /// Captured.
+    /// D-30: captured.
     Captured {
         /// The captor.
         by: Faction,
     },
-    /// A ghola.
+    /// R-NEX-CUN: a ghola.
     Ghola {
         /// The controller of the ghola.
         by: Faction,
@@ -245,18 +245,18 @@ impl Duke {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Zone {
-    /// Undrawn.
+    /// R-INV-2: undrawn.
     Pool,
-    /// In Ecaz's supply: may be placed.
+    /// R-INV-2: in Ecaz's supply; may be placed.
     Supply,
-    /// Placed in a stronghold (the HMS interior included).
+    /// R-INV-2: placed in a stronghold (the HMS interior included).
     Placed {
         /// The stronghold.
         territory: Territory,
     },
-    /// Triggered and set aside for this cycle.
+    /// R-INV-2: triggered and set aside for this cycle.
     Used,
-    /// The Bene Gesserit token after it triggered; never returns.
+    /// R-INV-2: the Bene Gesserit token after it triggered; never returns.
     Removed,
 }
 
@@ -335,7 +335,7 @@ pub struct HmsPointer {
     pub sector: Sector,
 }
 
-/// Game options chosen at setup.
+/// Game options chosen at setup (D-15, D-44).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GameOptions {
@@ -533,6 +533,38 @@ impl Decision {
         matches!(self, Decision::PlacementResponse { .. } | Decision::CopyEffect { .. })
     }
 
+    /// The Ambassador effect this decision belongs to and its beneficiary
+    /// (the identity a `pass` resolves, D-70); `None` for placement, trigger
+    /// offers, host reactions and the Betrayal window.
+    pub fn effect(&self) -> Option<(Ambassador, Faction)> {
+        match self {
+            Decision::Placement
+            | Decision::PlacementResponse { .. }
+            | Decision::TriggerOffer { .. }
+            | Decision::HostReactions { .. }
+            | Decision::BetrayalResponse { .. } => None,
+            Decision::CopyEffect { beneficiary, .. } => Some((Ambassador::BeneGesserit, *beneficiary)),
+            Decision::ChoamDiscard { beneficiary, .. } => Some((Ambassador::Choam, *beneficiary)),
+            Decision::IxianSwap { beneficiary, .. } => Some((Ambassador::Ixians, *beneficiary)),
+            Decision::RicheseBuy { beneficiary, .. } => Some((Ambassador::Richese, *beneficiary)),
+            Decision::EcazBranch { beneficiary, .. } => Some((Ambassador::Ecaz, *beneficiary)),
+            Decision::AllianceOffer { .. } | Decision::DukeLoan { .. } => Some((Ambassador::Ecaz, Faction::Ecaz)),
+            Decision::FremenRelocation { beneficiary, .. } => Some((Ambassador::Fremen, *beneficiary)),
+            Decision::GuildShipment { beneficiary, .. } => Some((Ambassador::Guild, *beneficiary)),
+            Decision::TleilaxuRevival { beneficiary, .. } => Some((Ambassador::Tleilaxu, *beneficiary)),
+        }
+    }
+
+    /// May the beneficiary always `pass` (use nothing of the effect)? The
+    /// board effects: R-EFF-FRE, R-EFF-GLD, R-EFF-TLX ("may"). Any other
+    /// effect frame accepts `pass` only when it has lapsed (D-70).
+    pub fn passable(&self) -> bool {
+        matches!(
+            self,
+            Decision::FremenRelocation { .. } | Decision::GuildShipment { .. } | Decision::TleilaxuRevival { .. }
+        )
+    }
+
     /// The arrival whose reaction this decision belongs to.
     pub fn arrival(&self) -> Option<ArrivalId> {
         match self {
@@ -588,17 +620,17 @@ pub struct Knowledge {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Insight {
-    /// The whole Treachery hand at that moment (a snapshot).
+    /// R-EFF-ATR: the whole Treachery hand at that moment (a snapshot).
     Hand {
         /// The cards.
         cards: Vec<CardId>,
     },
-    /// One Traitor card, drawn at random.
+    /// R-EFF-HAR: one Traitor card, drawn at random.
     Traitor {
         /// The leader on the card.
         leader: Leader,
     },
-    /// One Face Dancer, drawn at random (Tleilaxu entrant).
+    /// R-EFF-HAR: one Face Dancer, drawn at random (Tleilaxu entrant).
     FaceDancer {
         /// The leader on the card.
         leader: Leader,

@@ -10,6 +10,9 @@ use crate::error::Problem;
 use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
 use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
 
+mod decisions;
+pub(crate) use decisions::exhausted;
+
 /// Every invariant the game breaks (empty when sound).
 pub(crate) fn problems(g: &Game) -> Vec<Problem> {
     let mut p = Vec::new();
@@ -24,6 +27,7 @@ pub(crate) fn problems(g: &Game) -> Vec<Problem> {
     hms(g, &mut p);
     ambassadors(g, &mut p);
     frames(g, &mut p);
+    decisions::problems(g, &mut p);
     p
 }
 
@@ -359,9 +363,6 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
     }
 }
 
-/// Frame and arrival ids are fresh up to this bound, so no command can run out of them.
-pub(crate) const ID_LIMIT: u32 = 1 << 31;
-
 /// The actor each decision must have.
 fn expected_actor(d: &Decision) -> Actor {
     match d {
@@ -395,12 +396,6 @@ fn hms(g: &Game, p: &mut Vec<Problem>) {
 }
 
 fn frames(g: &Game, p: &mut Vec<Problem>) {
-    if g.next_frame > ID_LIMIT || g.next_arrival > ID_LIMIT {
-        p.push(Problem::new(
-            "nextFrame",
-            format!("frame and arrival counters stay below {ID_LIMIT}"),
-        ));
-    }
     for f in &g.pending {
         if f.actor != expected_actor(&f.decision) {
             p.push(Problem::new(

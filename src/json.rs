@@ -170,6 +170,41 @@ pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
     encode(&crate::view::view(&game, viewer))
 }
 
+/// Narrate an event or a command (either as JSON: an object with `audience`
+/// is an event, any other a command) for a viewer (an id, bare or
+/// JSON-quoted), in the game `state` (the state the event came out of or the
+/// command is applied to: it gives the card catalog and the policies).
+/// Returns the sentence, or `None` when the viewer does not see the event
+/// (see [`crate::narrate::event`]). An item that is neither is
+/// `decode/invalid_command`.
+pub fn narrate_text(state: &str, item: &str, viewer: &str) -> Result<Option<String>, ApplyError> {
+    let game = game_from_json(state)?;
+    let viewer = viewer_from_text(viewer)?;
+    #[derive(Deserialize)]
+    struct AudienceProbe {
+        #[serde(default)]
+        audience: Option<serde::de::IgnoredAny>,
+    }
+    let is_event = serde_json::from_str::<AudienceProbe>(item).is_ok_and(|p| p.audience.is_some());
+    let sentence = if is_event {
+        let event: Event = decode(item, |m| ApplyError::InvalidCommand(format!("an event: {m}")))?;
+        crate::narrate::event(&game, &event, viewer)
+    } else {
+        Some(crate::narrate::command(&game, &command_from_json(item)?, viewer))
+    };
+    Ok(sentence)
+}
+
+/// [`narrate_text`] with its answer as JSON: a string, or `null`.
+pub fn narrate_json(state: &str, item: &str, viewer: &str) -> Result<String, ApplyError> {
+    encode(&narrate_text(state, item, viewer)?)
+}
+
+/// The engine's static board data ([`crate::board`]) as JSON.
+pub fn board_json() -> Result<String, ApplyError> {
+    encode(&crate::board::board())
+}
+
 /// The legal commands of an actor (`actor` is a JSON string such as `"host"`).
 pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
     let game = game_from_json(state)?;

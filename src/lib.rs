@@ -29,6 +29,7 @@
 //! ```
 
 mod apply;
+pub mod audit;
 mod board;
 mod command;
 mod error;
@@ -37,6 +38,7 @@ mod game;
 mod ids;
 mod integrity;
 mod json;
+pub mod narrate;
 mod options;
 mod policy;
 mod rng;
@@ -48,9 +50,9 @@ mod view;
 
 pub use apply::{apply, apply_mut, validate};
 pub use board::{
-    exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold, storm_advance,
-    storm_path, FactionInfo, StormProof, TerritoryInfo, TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA,
-    STRONGHOLDS,
+    board, exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold, storm_advance,
+    storm_path, Board, BoardFaction, BoardTerritory, FactionInfo, Named, StormProof, TerritoryInfo, TerritoryKind,
+    BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
 };
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use error::{ApplyError, ErrorReport, Problem};
@@ -62,8 +64,8 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, command_from_json, game_from_json, game_to_json, new_game_json, options_json,
-    setup_from_json, view_json, viewer_from_text, JsonOutcome,
+    actor_from_text, apply_json, board_json, command_from_json, game_from_json, game_to_json, narrate_json,
+    narrate_text, new_game_json, options_json, setup_from_json, view_json, viewer_from_text, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;

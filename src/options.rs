@@ -30,7 +30,7 @@ pub struct Options {
     pub choices: Vec<Choice>,
 }
 
-/// A sector of a territory.
+/// A sector of a territory (R-EFF-FRE, R-EFF-GLD destinations).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Position {
@@ -40,7 +40,7 @@ pub struct Position {
     pub sector: Sector,
 }
 
-/// One territory a Fremen-effect group may leave.
+/// One territory a Fremen-effect group may leave (R-EFF-FRE).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GroupSource {
@@ -278,11 +278,32 @@ pub fn options(game: &Game, actor: Actor) -> Options {
             None
         }
     };
+    // D-70: an effect frame that resurfaced after a nested reaction took
+    // away every answer (an Ixian swap with an empty hand, an Ecaz branch
+    // with neither branch left) has lapsed: its actor may `pass`.
+    if let Some(f) = open.filter(|f| f.actor == actor) {
+        if commands.is_empty() && choices.is_empty() && f.decision.effect().is_some() {
+            commands.push(Command {
+                actor,
+                action: Action::Pass { frame: f.id },
+            });
+        }
+    }
     Options {
         frame,
         commands,
         choices,
     }
+}
+
+/// D-70: has this open effect frame lapsed (no answer left but `pass`)?
+pub(crate) fn lapsed(game: &Game, frame: &crate::game::Frame) -> bool {
+    !frame.decision.passable()
+        && frame.decision.effect().is_some()
+        && options(game, frame.actor)
+            .commands
+            .iter()
+            .any(|c| matches!(c.action, Action::Pass { frame: id } if id == frame.id))
 }
 
 /// Every Karama card held by a seated faction other than `excluded` (host answers).

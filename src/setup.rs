@@ -247,19 +247,7 @@ impl Setup {
                 p.push(Problem::new("cards", "too many cards"));
             }
         }
-        for (i, kind) in self.cards.iter().flatten().chain(self.extra_cards.iter()).enumerate() {
-            let ok = !kind.is_empty()
-                && kind.len() <= 64
-                && kind
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-            if !ok {
-                p.push(Problem::new(
-                    format!("cards[{i}]"),
-                    "a card kind is 1–64 characters of a–z, 0–9 and _",
-                ));
-            }
-        }
+        // Card kinds are checked on the built catalog (integrity), as on a loaded state.
         if let Some(a) = &self.ambassadors {
             if a.zones
                 .get(&Ambassador::Ecaz)

@@ -60,7 +60,7 @@ pub struct View {
     pub knowledge: Vec<Knowledge>,
 }
 
-/// A faction as a viewer sees it. `None` = hidden from this viewer.
+/// A faction as a viewer sees it (D-7, D-17). `None` = hidden from this viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FactionView {
@@ -100,7 +100,7 @@ pub struct FactionView {
     pub free_revival: u8,
 }
 
-/// The Treachery cards as a viewer sees them.
+/// The Treachery cards as a viewer sees them (D-41: hands are private).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TreacheryView {
@@ -114,7 +114,7 @@ pub struct TreacheryView {
     pub discard: Vec<CardId>,
 }
 
-/// The Nexus cards as a viewer sees them.
+/// The Nexus cards as a viewer sees them (D-47).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NexusView {
@@ -146,7 +146,7 @@ pub struct AmbassadorsView {
     pub next_cost: u32,
 }
 
-/// A pending decision as a viewer sees it.
+/// A pending decision as a viewer sees it (D-1, D-24).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FrameView {
@@ -163,12 +163,19 @@ pub struct FrameView {
     pub decision: Option<Decision>,
 }
 
-fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
+/// May `viewer` see faction `f`'s secrets (its own, or the host)?
+pub(crate) fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
     match viewer {
         Viewer::Host => true,
         Viewer::Faction(v) => v == f,
         Viewer::Spectator => false,
     }
+}
+
+/// May `viewer` see the tokens in Ecaz's supply, the pool and the cohort
+/// (P-SUPPLY-VIS: everyone when `public`, else Ecaz and the host)?
+pub(crate) fn supply_visible(game: &Game, viewer: Viewer) -> bool {
+    game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz)
 }
 
 /// A frame's decision as a viewer may see it.
@@ -205,8 +212,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         })
         .collect();
     let a = &game.ambassadors;
-    let supply_visible =
-        game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz);
+    let supply_visible = supply_visible(game, viewer);
     let tokens = a
         .tokens
         .iter()

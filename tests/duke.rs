@@ -588,12 +588,15 @@ fn p_ecaz_ally_ally_beneficiary_takes_the_duke_until_battle_use() {
 
 #[test]
 fn p_ecaz_ally_alliance_branch_is_never_the_allys() {
-    // A branch frame whose beneficiary is not Ecaz (a forged import): the
-    // alliance branch is refused, the Duke branch goes to that beneficiary.
+    // A branch frame whose beneficiary is Ecaz's ally (an import; a
+    // beneficiary neither Ecaz nor its ally never loads, issue 11 item 3):
+    // the alliance branch is refused, the Duke branch goes to that beneficiary.
     let g = at_branch_frame();
     let g = edited(&g, |v| {
         let last = v["pending"].as_array_mut().unwrap().last_mut().unwrap();
         last["decision"]["beneficiary"] = serde_json::json!("atreides");
+        v["factions"][0]["ally"] = serde_json::json!("atreides");
+        v["factions"][1]["ally"] = serde_json::json!("ecaz");
     });
     assert_rejected(&g, &branch_cmd(&g, EcazBranch::Alliance), "rule/branch_unavailable");
     let listed: Vec<Action> = options(&g, Actor::Faction(Faction::Ecaz))

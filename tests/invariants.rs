@@ -1772,6 +1772,7 @@ fn play(game_index: u64, steps: usize) -> Played {
     check_state(&g, "setup");
     let mut text = json(&g);
     check_round_trip(&g, &text, "setup");
+    ecaz::audit::check(&g).unwrap_or_else(|e| panic!("setup: audit: {e}"));
     let mut played = Played {
         setup: s,
         commands: Vec::new(),
@@ -2057,6 +2058,10 @@ fn play(game_index: u64, steps: usize) -> Played {
         arrivals.check(&g, &ctx);
         check_state(&g, &ctx);
         check_round_trip(&g, &text, &ctx);
+        // Issue 11 items 5 and 6: never stuck, never unloadable.
+        if let Err(e) = ecaz::audit::check(&g) {
+            panic!("{ctx}: audit after {cmd:?}: {e}");
+        }
         played.commands.push(cmd);
         played.states.push(g.clone());
         played.events.push(serde_json::to_string(&events).unwrap());

@@ -1922,11 +1922,18 @@ fn issue7_mirror_follows_long_games_with_host_storm_losses() {
 fn every_event_kind() -> Vec<String> {
     let (_, schema) = ecaz::schema::all().into_iter().find(|(n, _)| *n == "event").unwrap();
     let v = serde_json::to_value(schema).unwrap();
+    // Each variant is a named definition the union refers to (issue 14).
     v["$defs"]["EventKind"]["oneOf"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|k| k["properties"]["kind"]["const"].as_str().unwrap().to_string())
+        .map(|k| {
+            let name = k["$ref"].as_str().unwrap().trim_start_matches("#/$defs/");
+            v["$defs"][name]["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 

@@ -244,25 +244,44 @@ fn protocol_stale_frame_answered_id_replayed() {
 
 #[test]
 fn protocol_stale_frame_lower_in_stack() {
-    // A stack with Ecaz's placement frame under the host's response frame
-    // (built by editing the state; the engine's own flow replaces frames).
-    let g = at_response();
-    let mut v = json_value(&g);
-    let top = v["pending"][0].clone();
-    assert_eq!(top["actor"], "host");
-    let lower_id = top["id"].as_u64().unwrap() - 1;
-    let lower = serde_json::json!({"id": lower_id, "actor": "ecaz", "decision": {"kind": "placement"}});
-    v["pending"] = serde_json::json!([lower, top]);
-    let g = game_from_json(&v.to_string()).unwrap();
+    // P-NEST: a trigger offer under a nested arrival's offer (Harkonnen
+    // enters Sietch Tabr, then a linked arrival of Atreides into Carthag):
+    // the lower offer cannot be answered until the child settles.
+    let mut s = setup(&[Faction::Ecaz, Faction::Harkonnen, Faction::Atreides], 5);
+    let setup_json = serde_json::json!({
+        "cohort": ["emperor", "choam", "fremen", "guild", "richese"],
+        "zones": {"emperor": {"kind": "placed", "territory": "sietch_tabr"},
+                  "choam": {"kind": "placed", "territory": "carthag"}},
+    });
+    s.ambassadors = Some(serde_json::from_value(setup_json).unwrap());
+    let entry = |entrant, territory, sector, parent| {
+        host(Action::Arrive {
+            entrant,
+            cause: ecaz::Cause::Shipment,
+            from: ecaz::Origin::Reserves,
+            territory,
+            sector,
+            normal: 1,
+            elite: 0,
+            advisors: false,
+            parent,
+        })
+    };
+    let g = build_setup(&s);
+    let (g, _) = ok(&g, &entry(Faction::Harkonnen, Territory::SietchTabr, 14, None));
+    let lower = open_id(&g);
+    let (g, _) = ok(
+        &g,
+        &entry(Faction::Atreides, Territory::Carthag, 11, Some(ecaz::ArrivalId(1))),
+    );
     assert_eq!(g.pending().len(), 2);
-    let lower = FrameId(u32::try_from(lower_id).unwrap());
-    assert_rejected(&g, &ecaz(Action::FinishPlacement { frame: lower }), "rule/stale_frame");
+    assert_ne!(open_id(&g), lower);
+    assert_rejected(&g, &ecaz(Action::Decline { frame: lower }), "rule/stale_frame");
     assert_rejected(
         &g,
-        &ecaz(Action::Place {
+        &ecaz(Action::Trigger {
             frame: lower,
-            token: some_supply_token(&g),
-            territory: Territory::Carthag,
+            beneficiary: Faction::Ecaz,
         }),
         "rule/stale_frame",
     );

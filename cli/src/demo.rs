@@ -20,10 +20,12 @@
 
 use std::io::Write;
 
-use ecaz::{apply, options, Action, Actor, Command, Event, EventKind, Faction, FactionSetup, Game, Phase, Setup};
+use ecaz::narrate;
+use ecaz::{
+    apply, options, Action, Actor, Command, Event, EventKind, Faction, FactionSetup, Game, Phase, Setup, Viewer,
+};
 use ecaz::{Ambassador, CardId, Cause, Origin, Territory, Zone};
 
-use crate::english;
 use crate::error::CliError;
 use crate::say;
 
@@ -123,18 +125,23 @@ struct Demo<'a> {
 impl Demo<'_> {
     /// Print the command, apply it, print its events.
     fn step(&mut self, command: Command) -> Result<Vec<Event>, CliError> {
-        say(self.out, format!("> {}", english::command(&command, &self.catalog)))?;
+        say(
+            self.out,
+            format!("> {}", narrate::command(&self.game, &command, Viewer::Host)),
+        )?;
         let (next, events) = apply(&self.game, &command)?;
         self.game = next;
         for e in &events {
-            say(self.out, format!("    {}", english::event(e, &self.catalog)))?;
+            if let Some(line) = narrate::event(&self.game, e, Viewer::Host) {
+                say(self.out, format!("    {line}"))?;
+            }
             match &e.event {
                 EventKind::AmbassadorPlaced { token, territory, cost } => {
                     self.paid = self.paid.saturating_add(*cost);
                     self.placed.push(format!(
                         "{} in {}",
-                        english::token(*token),
-                        english::territory(*territory)
+                        narrate::token(*token),
+                        narrate::territory(*territory)
                     ));
                 }
                 EventKind::SpiceGained {
@@ -150,8 +157,8 @@ impl Demo<'_> {
                     ..
                 } => self.triggered.push(format!(
                     "{} in {}, for {}",
-                    english::token(*token),
-                    english::territory(*territory),
+                    narrate::token(*token),
+                    narrate::territory(*territory),
                     beneficiary.name()
                 )),
                 _ => {}
@@ -214,7 +221,7 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
             "The storm starts in sector {}; {} holds {}.",
             demo.game.storm(),
             KARAMA_HOLDER.name(),
-            english::card(&demo.catalog, karama)
+            narrate::card(&demo.catalog, karama)
         ),
     )?;
     say(
@@ -295,8 +302,8 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
         .filter_map(|t| match t.zone {
             Zone::Placed { territory } => Some(format!(
                 "{} in {}",
-                english::token(t.token),
-                english::territory(territory)
+                narrate::token(t.token),
+                narrate::territory(territory)
             )),
             _ => None,
         })
@@ -337,7 +344,7 @@ pub fn run(seed: u64, out: &mut dyn Write) -> Result<(), CliError> {
         format!(
             "The game stands at turn {}, {} phase, storm in sector {}.",
             game.turn(),
-            english::phase(game.phase()),
+            narrate::phase(game.phase()),
             game.storm()
         ),
     ];
@@ -392,8 +399,8 @@ fn second_act(demo: &mut Demo<'_>) -> Result<(), CliError> {
     demo.note(format_args!(
         "{} ships {SHIPPED} forces into {}, where {} waits; the host holds the rest of {}'s turn until `resume`",
         ENTRANT.name(),
-        english::territory(territory),
-        english::token(token),
+        narrate::territory(territory),
+        narrate::token(token),
         ENTRANT.name()
     ))?;
     let arrive = Command::host(Action::Arrive {

@@ -14,7 +14,6 @@
 
 mod commands;
 mod demo;
-mod english;
 mod error;
 
 use std::io::{BufWriter, Write};

@@ -148,6 +148,37 @@ enum EcazStatus ecaz_options_json(const char *state,
                                   struct EcazBuffer **out);
 
 /**
+ * The engine's static board data: every territory (id, name, kind,
+ * sectors, storm-proofing, neighbours) and the printed names of factions,
+ * leaders and phases. On success `*out` holds the JSON document.
+ *
+ * # Safety
+ * `out` is NULL or valid for a write of one pointer.
+ */
+enum EcazStatus ecaz_board_json(struct EcazBuffer **out);
+
+/**
+ * Narrate an event or a command for a viewer, in English (issue 15): one
+ * sentence that says no more than that viewer may know. `item` is an event
+ * (a JSON object with `audience`) or a command; `state` is the game the
+ * event came out of or the command is applied to (it gives the card catalog
+ * and the policies); `viewer` is a faction id, `spectator` or `host` (bare
+ * or as a JSON string). On success `*out` holds the sentence as a JSON
+ * string, or `null` when the viewer does not see the event.
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `item` for `command`, plus `viewer` pointing to
+ * `viewer_len` readable bytes (or NULL with length 0).
+ */
+enum EcazStatus ecaz_narrate_json(const char *state,
+                                  size_t state_len,
+                                  const char *item,
+                                  size_t item_len,
+                                  const char *viewer,
+                                  size_t viewer_len,
+                                  struct EcazBuffer **out);
+
+/**
  * Create a game from a setup document. On success `*out_game` is a new
  * handle (free it with `ecaz_game_free`) and `*out_error` is NULL; on failure
  * `*out_game` is NULL and `*out_error` holds the error report. `out_error`

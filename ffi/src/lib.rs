@@ -1,7 +1,7 @@
 //! # ecaz-ffi — the C ABI of the Ecaz rules engine
 //!
 //! Everything crosses as UTF-8 JSON given as (pointer, length): setup
-//! documents, states, commands, events, views and options, exactly as the core
+//! documents, states, commands, events, views, options and narration, exactly as the core
 //! crate's JSON door ([`ecaz::apply_json`] …) reads and writes them. The
 //! header `ffi/include/ecaz.h` is generated from this file by cbindgen
 //! (`cargo run -p ecaz-ffi-header -- --write`).
@@ -382,6 +382,59 @@ pub unsafe extern "C" fn ecaz_options_json(
         let game = ecaz::game_from_json(state)?;
         let actor = ecaz::actor_from_text(actor)?;
         Ok(Some(encode(&ecaz::options(&game, actor))?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
+/// The engine's static board data: every territory (id, name, kind,
+/// sectors, storm-proofing, neighbours) and the printed names of factions,
+/// leaders and phases. On success `*out` holds the JSON document.
+///
+/// # Safety
+/// `out` is NULL or valid for a write of one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_board_json(out: *mut *mut EcazBuffer) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        Ok(Some(ecaz::board_json()?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
+/// Narrate an event or a command for a viewer, in English (issue 15): one
+/// sentence that says no more than that viewer may know. `item` is an event
+/// (a JSON object with `audience`) or a command; `state` is the game the
+/// event came out of or the command is applied to (it gives the card catalog
+/// and the policies); `viewer` is a faction id, `spectator` or `host` (bare
+/// or as a JSON string). On success `*out` holds the sentence as a JSON
+/// string, or `null` when the viewer does not see the event.
+///
+/// # Safety
+/// As `ecaz_apply_json`, with `item` for `command`, plus `viewer` pointing to
+/// `viewer_len` readable bytes (or NULL with length 0).
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_narrate_json(
+    state: *const c_char,
+    state_len: usize,
+    item: *const c_char,
+    item_len: usize,
+    viewer: *const c_char,
+    viewer_len: usize,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `state`, `item` and `viewer` (above).
+        let (state, item, viewer) = unsafe {
+            (
+                text(state, state_len, "state")?,
+                text(item, item_len, "item")?,
+                text(viewer, viewer_len, "viewer")?,
+            )
+        };
+        Ok(Some(ecaz::narrate_json(state, item, viewer)?))
     };
     // SAFETY: the caller's contract on `out` (above).
     unsafe { run(out, body) }

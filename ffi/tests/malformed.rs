@@ -169,6 +169,32 @@ impl Fixture {
                 out,
                 true,
             );
+            outcome(
+                "narrate_json/state",
+                ecaz_narrate_json(p, n, ptr_of(command), command.len(), ptr_of(b"host"), 4, &mut out),
+                out,
+                true,
+            );
+            outcome(
+                "narrate_json/item",
+                ecaz_narrate_json(ptr_of(state), state.len(), p, n, ptr_of(b"host"), 4, &mut out),
+                out,
+                true,
+            );
+            outcome(
+                "narrate_json/viewer",
+                ecaz_narrate_json(
+                    ptr_of(state),
+                    state.len(),
+                    ptr_of(command),
+                    command.len(),
+                    p,
+                    n,
+                    &mut out,
+                ),
+                out,
+                true,
+            );
             let mut other = ptr::null_mut();
             outcome("game_new", ecaz_game_new(p, n, &mut other, &mut out), out, false);
             ecaz_game_free(other);
@@ -365,4 +391,41 @@ fn the_scenario_through_the_handle() {
         ["ambassadorTriggered", "spiceGained", "effectResolved", "resume"]
     );
     assert_eq!(last[1]["event"]["amount"], 5);
+}
+
+#[test]
+fn narration_through_the_c_abi() {
+    // Issue 15: a command and an event narrated for a viewer; an event the
+    // viewer may not see is `null`.
+    let fixture = Fixture::new();
+    let state = fixture.state.as_bytes();
+    let narrate = |item: &str, viewer: &str| {
+        let mut out = ptr::null_mut();
+        // SAFETY: every pointer is valid for its length; `out` is valid.
+        let status = unsafe {
+            ecaz_narrate_json(
+                ptr_of(state),
+                state.len(),
+                ptr_of(item.as_bytes()),
+                item.len(),
+                ptr_of(viewer.as_bytes()),
+                viewer.len(),
+                &mut out,
+            )
+        };
+        outcome("narrate_json", status, out, true).expect("narrated")
+    };
+    assert_eq!(narrate(COMMANDS[0], "spectator"), "\"Host ends the Storm phase.\"");
+    let private = r#"{"audience":{"kind":"only","factions":["atreides"]},"event":{"kind":"handLimitSet","faction":"atreides","limit":5}}"#;
+    assert_eq!(narrate(private, "harkonnen"), "null");
+    assert_eq!(
+        narrate(private, "\"atreides\""),
+        "\"Atreides's hand limit is now 5. [seen only by Atreides]\""
+    );
+    let mut out = ptr::null_mut();
+    // SAFETY: `out` is valid.
+    let board = outcome("board_json", unsafe { ecaz_board_json(&mut out) }, out, true).expect("board");
+    let board: serde_json::Value = serde_json::from_str(&board).unwrap();
+    assert_eq!(board["territories"].as_array().unwrap().len(), 43);
+    assert_eq!(board["territories"][1]["name"], "Arrakeen");
 }

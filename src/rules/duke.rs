@@ -122,6 +122,10 @@ pub(crate) fn check_captured(g: &Game, by: Faction) -> Result<(), ApplyError> {
     if g.duke.controller() == Some(by) {
         return Err(ApplyError::DukeAlreadyControlled(by));
     }
+    // D-73: Ecaz never captures its own Duke (the loader refuses that custody too).
+    if by == Faction::Ecaz {
+        return Err(ApplyError::SameFaction(by));
+    }
     Ok(())
 }
 

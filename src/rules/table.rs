@@ -11,8 +11,24 @@ use crate::game::{DukeCustody, DukeSource, Game, LeaderCustody, Stack};
 use crate::ids::{CardId, Faction, Leader, Sector, Territory};
 use crate::rules::{alliance, cards, duke, entry};
 
-/// The most spice a faction can hold (a guard against wrapped amounts).
+/// The most spice a faction can hold (a guard against wrapped amounts): one
+/// ceiling for host reports, Ambassador effects and the loader (D-71).
 pub const MAX_SPICE: u32 = 1_000_000;
+
+/// How much more spice `f` can receive under [`MAX_SPICE`] (0 when unseated).
+pub(crate) fn spice_room(g: &Game, f: Faction) -> u32 {
+    g.faction(f).map_or(0, |s| MAX_SPICE.saturating_sub(s.spice))
+}
+
+/// D-71: an effect paid by the bank grants at most the room under the
+/// ceiling; returns what was granted (and credited).
+pub(crate) fn grant_spice(g: &mut Game, f: Faction, amount: u32) -> u32 {
+    let granted = amount.min(spice_room(g, f));
+    if let Some(s) = g.faction_mut(f) {
+        s.spice = s.spice.saturating_add(granted);
+    }
+    granted
+}
 
 /// The most Traitor cards a faction holds at once (Harkonnen keeps 4).
 pub const MAX_TRAITORS: usize = 4;
@@ -105,8 +121,8 @@ pub(crate) fn check(g: &Game, action: &Action) -> Result<Report, ApplyError> {
     match action {
         Action::GainSpice { faction, amount } => {
             nonzero(*amount)?;
-            let s = seated(g, *faction)?;
-            if s.spice.checked_add(*amount).is_none_or(|t| t > MAX_SPICE) {
+            seated(g, *faction)?;
+            if *amount > spice_room(g, *faction) {
                 return Err(ApplyError::SpiceLimit(MAX_SPICE));
             }
         }
@@ -121,11 +137,11 @@ pub(crate) fn check(g: &Game, action: &Action) -> Result<Report, ApplyError> {
                 });
             }
             if let Some(to) = to {
-                let r = seated(g, *to)?;
+                seated(g, *to)?;
                 if to == faction {
                     return Err(ApplyError::SameFaction(*to));
                 }
-                if r.spice.checked_add(*amount).is_none_or(|t| t > MAX_SPICE) {
+                if *amount > spice_room(g, *to) {
                     return Err(ApplyError::SpiceLimit(MAX_SPICE));
                 }
             }

@@ -9,6 +9,8 @@
 //! | `applyJson(state, command)` → `{state, events}` | `ecaz_apply_json` | [`ecaz::apply_json`] |
 //! | `viewJson(state, viewer)` | `ecaz_view_json` | [`ecaz::view_json`] |
 //! | `optionsJson(state, actor)` | `ecaz_options_json` | [`ecaz::options_json`] |
+//! | `boardJson()` | `ecaz_board_json` | [`ecaz::board_json`] |
+//! | `narrate(state, item, viewer)` → sentence or `null` | `ecaz_narrate_json` | [`ecaz::narrate_text`] |
 //! | `new Game(setup)`, `Game.fromState(state)` | `ecaz_game_new`, `ecaz_game_from_state` | |
 //! | `game.apply(command)` → events | `ecaz_game_apply` | [`ecaz::apply_mut`] |
 //! | `game.state()`, `game.view(viewer)`, `game.options(actor)` | `ecaz_game_state`, … | |
@@ -148,6 +150,34 @@ pub fn options_json(
     let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
     let actor = ecaz::actor_from_text(&text(&actor, "actor")?).map_err(thrown)?;
     encode(&ecaz::options(&game, actor))
+}
+
+/// Narrate an event or a command (JSON text: an event is an object with
+/// `audience`) for a viewer (a faction id, `spectator` or `host`), in
+/// English: one sentence that says no more than that viewer may know, or
+/// `null` when the viewer does not see the event. `state` is the game the
+/// event came out of or the command is applied to (card names, policies).
+#[wasm_bindgen(js_name = narrate, unchecked_return_type = "string | null")]
+pub fn narrate(
+    #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] item: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue,
+) -> Result<JsValue, JsValue> {
+    let sentence = ecaz::narrate_text(
+        &text(&state, "state")?,
+        &text(&item, "item")?,
+        &text(&viewer, "viewer")?,
+    )
+    .map_err(thrown)?;
+    Ok(sentence.map_or(JsValue::NULL, |s| JsValue::from_str(&s)))
+}
+
+/// The engine's static board data: every territory (id, name, kind,
+/// sectors, storm-proofing, neighbours) and the printed names of factions,
+/// leaders and phases, as JSON text.
+#[wasm_bindgen(js_name = boardJson)]
+pub fn board_json() -> Result<String, JsValue> {
+    ecaz::board_json().map_err(thrown)
 }
 
 // ---- the handle ----

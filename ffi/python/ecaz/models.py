@@ -9,92 +9,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint
 
 
-class Action18(BaseModel):
-    """
-    R-NEX-CUN (Ecaz, holding the Ecaz Nexus card, unallied; Battle phase,
-    before Duke Vidal's battle, P-NEX-CUN-TIME): take Duke Vidal for this turn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['playCunning']
-
-
-class Action28(BaseModel):
-    """
-    The storm moves `sectors` sectors counter-clockwise (Storm phase); exposed
-    strongholds on its path return their Ambassador (R-TRG-9). With the
-    game option `stormLosses` the engine also destroys the forces in exposed
-    sectors on its path per the base rules (Fremen lose half, rounded up);
-    otherwise the host reports the losses itself (`loseForces`).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['moveStorm']
-    sectors: conint(ge=0) = Field(..., description='Sectors moved, 0..=20.')
-
-
-class Action29(BaseModel):
-    """
-    Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
-    and Imperial Basin are exposed to the storm from now on.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['destroyShieldWall']
-
-
-class Action30(BaseModel):
-    """
-    R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
-    temporary control ends (a lent Duke returns per P-DUKE-LOAN).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['dukeUsedInBattle']
-
-
-class Action31(BaseModel):
-    """
-    R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['dukeKilled']
-
-
-class Action33(BaseModel):
-    """
-    R-DUKE-4 (host): Ecaz revived Duke Vidal for 5 spice (P-DUKE-REVIVED).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['dukeRevived']
-
-
-class Action34(BaseModel):
-    """
-    R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
-    for one battle (set aside at turn end).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['dukeToMoritani']
-
-
 class Actor(StrEnum):
     """
     `host` (facts decided outside the library) or a faction id (a player decision).
@@ -142,26 +56,15 @@ class ArrivalId(RootModel[conint(ge=0)]):
     )
 
 
-class Audience1(BaseModel):
+class AvailableLeaderCustody(BaseModel):
     """
-    Every player, spectators and the host.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['public']
-
-
-class Audience3(BaseModel):
-    """
-    Only the host.
+    D-43: with its faction, usable.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['host']
+    kind: Literal['available']
 
 
 class BetrayalTiming(StrEnum):
@@ -202,6 +105,31 @@ class Cause(StrEnum):
     ambassadorGuild = 'ambassadorGuild'
 
 
+class CohortDrawnEvent(BaseModel):
+    """
+    R-TRG-8: the new cohort, now in Ecaz's supply (audience per P-SUPPLY-VIS).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['cohortDrawn']
+    tokens: list[Ambassador] = Field(..., description='The five tokens.')
+
+
+class CohortRecycledEvent(BaseModel):
+    """
+    R-TRG-8: the cohort completed; used tokens went back to the pool.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cycle: conint(ge=0) = Field(..., description='Recycles so far.')
+    kind: Literal['cohortRecycled']
+    returned: list[Ambassador] = Field(..., description='Tokens returned to the pool.')
+
+
 class CunningTiming(StrEnum):
     """
     P-NEX-CUN-TIME: when Cunning may be played.
@@ -210,28 +138,41 @@ class CunningTiming(StrEnum):
     battlePhase = 'battlePhase'
 
 
-class Decision1(BaseModel):
+class DeckOrderEvent(BaseModel):
     """
-    R-PLC-1: Ecaz places Ambassadors one at a time, then finishes.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['placement']
-
-
-class Decision13(BaseModel):
-    """
-    P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
-    its own entry reactions, may report linked arrivals, then says done.
+    D-41 (host only): the new deck order after a reshuffle, top first, so a host
+    can mirror the deck from the event stream.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    arrival: ArrivalId = Field(..., description='The engine-made arrival.')
-    kind: Literal['hostReactions']
+    deck: list[CardId] = Field(..., description='The draw pile, top first.')
+    kind: Literal['deckOrder']
+
+
+class DeckReshuffledEvent(BaseModel):
+    """
+    D-41, R-EFF-IX: the Treachery discard pile was shuffled into the empty deck.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cards: conint(ge=0) = Field(..., description='Cards in the new deck.')
+    kind: Literal['deckReshuffled']
+
+
+class DestroyShieldWallAction(BaseModel):
+    """
+    R-TRG-9, D-4 (host): Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
+    and Imperial Basin are exposed to the storm from now on.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['destroyShieldWall']
 
 
 class Destruction(StrEnum):
@@ -244,26 +185,15 @@ class Destruction(StrEnum):
     other = 'other'
 
 
-class DukeCustody1(BaseModel):
+class DukeKilledAction(BaseModel):
     """
-    Set aside, controlled by nobody (his starting place).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['setAside']
-
-
-class DukeCustody3(BaseModel):
-    """
-    Dead, in the Tanks.
+    R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['tanks']
+    kind: Literal['dukeKilled']
 
 
 class DukeLoan(StrEnum):
@@ -300,6 +230,17 @@ class DukeRevived(StrEnum):
     ecaz = 'ecaz'
 
 
+class DukeRevivedAction(BaseModel):
+    """
+    R-DUKE-4 (host): Ecaz revived Duke Vidal for 5 spice (P-DUKE-REVIVED).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['dukeRevived']
+
+
 class DukeSource(StrEnum):
     """
     The route by which a faction controls Duke Vidal (R-DUKE-2).
@@ -309,6 +250,30 @@ class DukeSource(StrEnum):
     moritani = 'moritani'
     nexusCunning = 'nexusCunning'
     allianceLoan = 'allianceLoan'
+
+
+class DukeToMoritaniAction(BaseModel):
+    """
+    R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
+    for one battle (set aside at turn end).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['dukeToMoritani']
+
+
+class DukeUsedInBattleAction(BaseModel):
+    """
+    R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
+    temporary control ends (a lent Duke returns per P-DUKE-LOAN).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['dukeUsedInBattle']
 
 
 class EcazAllyBenefit(StrEnum):
@@ -328,34 +293,7 @@ class EcazBranch(StrEnum):
     alliance = 'alliance'
 
 
-class EventKind8(BaseModel):
-    """
-    The storm moved.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    from_: conint(ge=0, le=255) = Field(
-        ..., alias='from', description='Sector it left.'
-    )
-    kind: Literal['stormMoved']
-    sectors: conint(ge=0) = Field(..., description='Sectors moved.')
-    to: conint(ge=0, le=255) = Field(..., description='Sector it stopped in.')
-
-
-class EventKind9(BaseModel):
-    """
-    The Shield Wall was destroyed.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['shieldWallDestroyed']
-
-
-class EventKind16(BaseModel):
+class EffectCopiedEvent(BaseModel):
     """
     R-EFF-BG: the Bene Gesserit token copies this effect.
     """
@@ -366,69 +304,6 @@ class EventKind16(BaseModel):
     arrival: ArrivalId = Field(..., description='The entry.')
     effect: Ambassador = Field(..., description='The copied identity.')
     kind: Literal['effectCopied']
-
-
-class EventKind26(BaseModel):
-    """
-    The Treachery discard pile was shuffled into the empty deck.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cards: conint(ge=0) = Field(..., description='Cards in the new deck.')
-    kind: Literal['deckReshuffled']
-
-
-class EventKind27(BaseModel):
-    """
-    (host only) The new deck order after a reshuffle, top first, so a host
-    can mirror the deck from the event stream.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    deck: list[CardId] = Field(..., description='The draw pile, top first.')
-    kind: Literal['deckOrder']
-
-
-class EventKind28(BaseModel):
-    """
-    R-TRG-8: the cohort completed; used tokens went back to the pool.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cycle: conint(ge=0) = Field(..., description='Recycles so far.')
-    kind: Literal['cohortRecycled']
-    returned: list[Ambassador] = Field(..., description='Tokens returned to the pool.')
-
-
-class EventKind29(BaseModel):
-    """
-    R-TRG-8: the new cohort, now in Ecaz's supply (audience per P-SUPPLY-VIS).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['cohortDrawn']
-    tokens: list[Ambassador] = Field(..., description='The five tokens.')
-
-
-class EventKind54(BaseModel):
-    """
-    R-TRG-4: every reaction to this arrival has settled; the host may now
-    continue the entrant's action.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The arrival.')
-    kind: Literal['resume']
 
 
 class Faction(StrEnum):
@@ -463,12 +338,66 @@ class Forces(BaseModel):
     normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
 
 
+class ForcesRevivedEvent(BaseModel):
+    """
+    R-EFF-TLX: forces went from the Tanks to reserves, free.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    elite: conint(ge=0) = Field(..., description='Elite forces.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['forcesRevived']
+    normal: conint(ge=0) = Field(..., description='Ordinary forces.')
+
+
+class ForcesRevivedFromTanksEvent(BaseModel):
+    """
+    D-35 (host report): forces went from the Tanks to reserves by ordinary revival.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    elite: conint(ge=0) = Field(..., description='Elite forces.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['forcesRevivedFromTanks']
+    normal: conint(ge=0) = Field(..., description='Ordinary forces.')
+
+
+class FormAllianceAction(BaseModel):
+    """
+    R-TRG-2, R-TRG-5 (host): two unallied factions ally (held Nexus cards are discarded).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    a: Faction = Field(..., description='One.')
+    b: Faction = Field(..., description='The other.')
+    kind: Literal['formAlliance']
+
+
 class FrameId(RootModel[conint(ge=0)]):
     root: conint(ge=0) = Field(
         ...,
         description='Identifier of a host frame (one host-reported step); serialises as a bare\nnumber.',
         title='FrameId',
     )
+
+
+class FremenRelocationDecision(BaseModel):
+    """
+    R-EFF-FRE: the beneficiary relocates one group.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who moves.')
+    kind: Literal['fremenRelocation']
 
 
 class FremenRoute(StrEnum):
@@ -479,9 +408,22 @@ class FremenRoute(StrEnum):
     noPath = 'noPath'
 
 
+class GainSpiceAction(BaseModel):
+    """
+    D-40, D-46 (host): spice from the bank (income, collection, charity, …).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    amount: conint(ge=0) = Field(..., description='How much (> 0).')
+    faction: Faction = Field(..., description='Who.')
+    kind: Literal['gainSpice']
+
+
 class GameOptions(BaseModel):
     """
-    Game options chosen at setup.
+    Game options chosen at setup (D-15, D-44).
     """
 
     model_config = ConfigDict(
@@ -513,9 +455,60 @@ class GameRng(BaseModel):
     )
 
 
-class Insight1(BaseModel):
+class GholaDukeCustody(BaseModel):
     """
-    The whole Treachery hand at that moment (a snapshot).
+    R-NEX-CUN: a ghola.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='The controller of the ghola.')
+    kind: Literal['ghola']
+
+
+class GholaLeaderCustody(BaseModel):
+    """
+    D-43: revived as a ghola by another faction (Tleilaxu).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='The faction that controls the ghola.')
+    kind: Literal['ghola']
+
+
+class GiveCardAction(BaseModel):
+    """
+    D-41 (host): `card` passes from one hand to another (gift, trade, capture …).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='The card.')
+    from_: Faction = Field(..., alias='from', description='Who gives.')
+    kind: Literal['giveCard']
+    to: Faction = Field(..., description='Who receives.')
+
+
+class GuildShipmentDecision(BaseModel):
+    """
+    R-EFF-GLD: the beneficiary ships up to 4 reserves.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who ships.')
+    kind: Literal['guildShipment']
+
+
+class HandInsight(BaseModel):
+    """
+    R-EFF-ATR: the whole Treachery hand at that moment (a snapshot).
     """
 
     model_config = ConfigDict(
@@ -525,18 +518,80 @@ class Insight1(BaseModel):
     kind: Literal['hand']
 
 
-class Insight4(BaseModel):
+class HandInspectedEvent(BaseModel):
     """
-    R-NEX-SEC: does `about` hold any of the asker's leaders as a Traitor?
-    Fixed when asked; never a count or an identity.
+    R-EFF-ATR: `by` looked at `of`'s hand (the cards go to `by` only).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    answer: bool = Field(..., description='The answer.')
-    asker: Faction = Field(..., description='Who asked (the holder of the card).')
-    kind: Literal['secretAlly']
+    by: Faction = Field(..., description='Who looked.')
+    kind: Literal['handInspected']
+    of: Faction = Field(..., description='Whose hand.')
+
+
+class HandLimitSetEvent(BaseModel):
+    """
+    D-41: a hand limit changed.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['handLimitSet']
+    limit: conint(ge=0, le=255) = Field(..., description='The limit.')
+
+
+class HandSeenEvent(BaseModel):
+    """
+    R-EFF-ATR (private to the beneficiary): the hand seen.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cards: list[CardId] = Field(..., description='The cards.')
+    kind: Literal['handSeen']
+    of: Faction = Field(..., description='Whose hand.')
+
+
+class HostAudience(BaseModel):
+    """
+    D-41: only the host (e.g. the deck order).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['host']
+
+
+class HostReactionsDecision(BaseModel):
+    """
+    P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
+    its own entry reactions, may report linked arrivals, then says done.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The engine-made arrival.')
+    kind: Literal['hostReactions']
+
+
+class IxianSwapDecision(BaseModel):
+    """
+    R-EFF-IX: the beneficiary discards one card, then draws one.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
+    kind: Literal['ixianSwap']
 
 
 class Leader(StrEnum):
@@ -609,70 +664,30 @@ class Leader(StrEnum):
     vando_terboli = 'vando_terboli'
 
 
-class LeaderCustody1(BaseModel):
+class LeaderRevivedEvent(BaseModel):
     """
-    With its faction, usable.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['available']
-
-
-class LeaderCustody2(BaseModel):
-    """
-    Dead, in the Tleilaxu Tanks.
+    R-EFF-TLX: a leader came back from the Tanks, free.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['tanks']
-
-
-class LeaderCustody3(BaseModel):
-    """
-    Captured by another faction (Harkonnen, Moritani …).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='The captor.')
-    kind: Literal['captured']
-
-
-class LeaderCustody4(BaseModel):
-    """
-    Revived as a ghola by another faction (Tleilaxu).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='The faction that controls the ghola.')
-    kind: Literal['ghola']
-
-
-class LeaderCustody(
-    RootModel[LeaderCustody1 | LeaderCustody2 | LeaderCustody3 | LeaderCustody4]
-):
-    root: LeaderCustody1 | LeaderCustody2 | LeaderCustody3 | LeaderCustody4 = Field(
-        ..., description='Where a faction leader is.', title='LeaderCustody'
-    )
-
-
-class LeaderState(BaseModel):
-    """
-    One faction leader and its custody. Records stay with the native faction.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    custody: LeaderCustody = Field(..., description='Where it is.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['leaderRevived']
     leader: Leader = Field(..., description='The leader.')
+
+
+class LendDukeAction(BaseModel):
+    """
+    P-DUKE-LOAN (Ecaz): lend Duke Vidal to the new ally for this turn, or not.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The loan frame.')
+    kind: Literal['lendDuke']
+    lend: bool = Field(..., description='Lend (true) or keep.')
 
 
 class LossCause(StrEnum):
@@ -682,6 +697,22 @@ class LossCause(StrEnum):
 
     reported = 'reported'
     storm = 'storm'
+
+
+class MoveStormAction(BaseModel):
+    """
+    The storm moves `sectors` sectors counter-clockwise (Storm phase); exposed
+    strongholds on its path return their Ambassador (R-TRG-9). With the
+    game option `stormLosses` the engine also destroys the forces in exposed
+    sectors on its path per the base rules (Fremen lose half, rounded up);
+    otherwise the host reports the losses itself (`loseForces`).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['moveStorm']
+    sectors: conint(ge=0) = Field(..., description='Sectors moved, 0..=20.')
 
 
 class NestOrder(StrEnum):
@@ -704,6 +735,31 @@ class NexusCards(BaseModel):
     discard: list[Faction] = Field(..., description='Discard pile (public).')
 
 
+class NexusDealtEvent(BaseModel):
+    """
+    D-47 (public): a player was dealt a Nexus card; its identity goes to that player only.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Who.')
+    kind: Literal['nexusDealt']
+
+
+class NexusDiscardedEvent(BaseModel):
+    """
+    D-47: a held Nexus card was discarded (joining an alliance discards it).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: Faction = Field(..., description='The card (discards are public).')
+    faction: Faction = Field(..., description='Who held it.')
+    kind: Literal['nexusDiscarded']
+
+
 class NexusMode(StrEnum):
     """
     The three modes of the Ecaz Nexus card (RULES §7).
@@ -714,9 +770,35 @@ class NexusMode(StrEnum):
     secretAlly = 'secretAlly'
 
 
+class NexusPlayedEvent(BaseModel):
+    """
+    R-NEX-CUN, R-NEX-BET, R-NEX-SEC: the Ecaz Nexus card was played (and discarded).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Who played it.')
+    kind: Literal['nexusPlayed']
+    mode: NexusMode = Field(..., description='The mode.')
+
+
+class NexusReceivedEvent(BaseModel):
+    """
+    D-47 (private to the receiver): the Nexus card dealt.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: Faction = Field(..., description='The card.')
+    faction: Faction = Field(..., description='Who.')
+    kind: Literal['nexusReceived']
+
+
 class NexusView(BaseModel):
     """
-    The Nexus cards as a viewer sees them.
+    The Nexus cards as a viewer sees them (D-47).
     """
 
     model_config = ConfigDict(
@@ -724,6 +806,18 @@ class NexusView(BaseModel):
     )
     deckCount: conint(ge=0) = Field(..., description='Cards in the draw pile.')
     discard: list[Faction] = Field(..., description='The discard pile (public).')
+
+
+class OnlyAudience(BaseModel):
+    """
+    D-25: only these factions (and the host).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    factions: list[Faction] = Field(..., description='The factions that see it.')
+    kind: Literal['only']
 
 
 class OptionPattern(BaseModel):
@@ -758,15 +852,32 @@ class OptionsExpectation(BaseModel):
     )
 
 
-class Origin1(BaseModel):
+class PassAction(BaseModel):
     """
-    Off-planet reserves.
+    R-EFF-FRE / R-EFF-GLD / R-EFF-TLX (beneficiary): use nothing of the effect.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['reserves']
+    frame: FrameId = Field(..., description='The effect frame.')
+    kind: Literal['pass']
+
+
+class PaySpiceAction(BaseModel):
+    """
+    D-40, D-46 (host): spice paid to the bank (`to` null) or to another faction.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    amount: conint(ge=0) = Field(
+        ..., description='How much (> 0, at most what it has).'
+    )
+    faction: Faction = Field(..., description='Who pays.')
+    kind: Literal['paySpice']
+    to: Faction | None = Field(None, description='Recipient, or null for the bank.')
 
 
 class Phase(StrEnum):
@@ -785,6 +896,30 @@ class Phase(StrEnum):
     mentat = 'mentat'
 
 
+class PhaseStartedEvent(BaseModel):
+    """
+    R-PLC-1: a phase began (a new turn begins with `storm`).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['phaseStarted']
+    phase: Phase = Field(..., description='The phase.')
+    turn: conint(ge=0) = Field(..., description='Turn number.')
+
+
+class PlacementDecision(BaseModel):
+    """
+    R-PLC-1: Ecaz places Ambassadors one at a time, then finishes.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['placement']
+
+
 class PlacementEnd(StrEnum):
     """
     Why the placement opportunity closed.
@@ -792,6 +927,19 @@ class PlacementEnd(StrEnum):
 
     finished = 'finished'
     prevented = 'prevented'
+
+
+class PlacementOpenedEvent(BaseModel):
+    """
+    R-PLC-1: Ecaz's end-of-Revival placement opened.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The frame Ecaz answers.')
+    kind: Literal['placementOpened']
+    nextCost: conint(ge=0) = Field(..., description='Cost of the next token (R-PLC-2).')
 
 
 class PlacementTurn(BaseModel):
@@ -815,6 +963,42 @@ class PlacementTurn(BaseModel):
     )
 
 
+class PlayCunningAction(BaseModel):
+    """
+    R-NEX-CUN (Ecaz, holding the Ecaz Nexus card, unallied; Battle phase,
+    before Duke Vidal's battle, P-NEX-CUN-TIME): take Duke Vidal for this turn.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['playCunning']
+
+
+class PlaySecretAllyAction(BaseModel):
+    """
+    R-NEX-SEC (the unallied holder, Ecaz not seated): does `target` hold
+    any of my leaders as a Traitor? The engine answers.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['playSecretAlly']
+    target: Faction = Field(..., description='Any seated player, the holder included.')
+
+
+class PoolZone(BaseModel):
+    """
+    R-INV-2: undrawn.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['pool']
+
+
 class Problem(BaseModel):
     """
     One problem found while validating a [`crate::Setup`] or a loaded state.
@@ -831,6 +1015,65 @@ class Problem(BaseModel):
     )
 
 
+class PublicAudience(BaseModel):
+    """
+    D-7: every player, spectators and the host.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['public']
+
+
+class ReactionsDoneAction(BaseModel):
+    """
+    P-NEST (host): the host has run its own entry reactions to an arrival
+    the engine made (Fremen or Guild effect).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The host-reactions frame.')
+    kind: Literal['reactionsDone']
+
+
+class RemovedZone(BaseModel):
+    """
+    R-INV-2: the Bene Gesserit token after it triggered; never returns.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['removed']
+
+
+class ReservesOrigin(BaseModel):
+    """
+    R-TRG-3: off-planet reserves (a shipment).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['reserves']
+
+
+class ResumeEvent(BaseModel):
+    """
+    R-TRG-4: every reaction to this arrival has settled; the host may now
+    continue the entrant's action.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The arrival.')
+    kind: Literal['resume']
+
+
 class ReturnCause(StrEnum):
     """
     Why a placed token returned to supply (R-TRG-9).
@@ -842,6 +1085,96 @@ class ReturnCause(StrEnum):
     other = 'other'
 
 
+class ReviveChoice(BaseModel):
+    """
+    R-EFF-TLX: `reviveLeader` one of `leaders`, `reviveDuke` when `duke`, or
+    `reviveForces` up to `max` (at most the Tanks of each kind, at most `eliteLeft` elite).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    duke: bool = Field(..., description='Duke Vidal can be revived (Ecaz only).')
+    eliteLeft: conint(ge=0) = Field(
+        ..., description='Elite forces still revivable this turn (P-TLX).'
+    )
+    frame: FrameId = Field(..., description='The frame.')
+    kind: Literal['revive']
+    leaders: list[Leader] = Field(..., description='Own leaders in the Tanks.')
+    max: conint(ge=0) = Field(..., description='At most this many forces.')
+    tanks: Forces = Field(..., description="The beneficiary's forces in the Tanks.")
+
+
+class ReviveDukeAction(BaseModel):
+    """
+    R-EFF-TLX (Ecaz only): revive Duke Vidal, free (P-DUKE-REVIVED custody).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The Tleilaxu frame.')
+    kind: Literal['reviveDuke']
+
+
+class ReviveForcesAction(BaseModel):
+    """
+    R-EFF-TLX, P-TLX (beneficiary): revive up to 4 forces, free (0 allowed).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    elite: conint(ge=0) | None = Field(
+        0,
+        description='Elite forces (at most one per turn, shared with ordinary revival).',
+    )
+    frame: FrameId = Field(..., description='The Tleilaxu frame.')
+    kind: Literal['reviveForces']
+    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
+
+
+class ReviveFromTanksAction(BaseModel):
+    """
+    (host) ordinary revival: forces from the Tanks to reserves (at most one
+    elite per turn, shared with the Tleilaxu Ambassador, P-TLX).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['reviveFromTanks']
+    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
+
+
+class ReviveLeaderAction(BaseModel):
+    """
+    R-EFF-TLX (beneficiary): revive one own leader from the Tanks, free.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The Tleilaxu frame.')
+    kind: Literal['reviveLeader']
+    leader: Leader = Field(..., description='The leader.')
+
+
+class RicheseBuyDecision(BaseModel):
+    """
+    R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
+    kind: Literal['richeseBuy']
+
+
 class RichesePay(StrEnum):
     """
     P-RIC-PAY: who receives the Richese Ambassador's 3 spice?
@@ -849,6 +1182,36 @@ class RichesePay(StrEnum):
 
     bank = 'bank'
     purchase = 'purchase'
+
+
+class SecretAllyAnsweredEvent(BaseModel):
+    """
+    R-NEX-SEC: the answer (audience per P-NEX-SEC-AUDIENCE): yes/no only.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    answer: bool = Field(
+        ...,
+        description="Does the target hold any of the holder's leaders as a Traitor?",
+    )
+    holder: Faction = Field(..., description='Who asked.')
+    kind: Literal['secretAllyAnswered']
+    target: Faction = Field(..., description='About whom.')
+
+
+class SecretAllyAskedEvent(BaseModel):
+    """
+    R-NEX-SEC: the holder asked about `target` (the answer goes per P-NEX-SEC-AUDIENCE).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    holder: Faction = Field(..., description='Who asked.')
+    kind: Literal['secretAllyAsked']
+    target: Faction = Field(..., description='About whom.')
 
 
 class SecretAllyAudience(StrEnum):
@@ -867,6 +1230,20 @@ class SecretAllyFaceDancers(StrEnum):
 
     no = 'no'
     yes = 'yes'
+
+
+class SecretAllyInsight(BaseModel):
+    """
+    R-NEX-SEC: does `about` hold any of the asker's leaders as a Traitor?
+    Fixed when asked; never a count or an identity.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    answer: bool = Field(..., description='The answer.')
+    asker: Faction = Field(..., description='Who asked (the holder of the card).')
+    kind: Literal['secretAlly']
 
 
 class SecretAllyScope(StrEnum):
@@ -894,6 +1271,113 @@ class SectorForces(BaseModel):
     sector: conint(ge=0, le=255) = Field(..., description='The sector.')
 
 
+class SetAsideDukeCustody(BaseModel):
+    """
+    R-DUKE-1: set aside, controlled by nobody (his starting place).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['setAside']
+
+
+class SetFaceDancersAction(BaseModel):
+    """
+    D-42 (host): the Face Dancers the Tleilaxu now hold face down (at most 3).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faceDancers: list[Leader] = Field(..., description='The cards held now.')
+    kind: Literal['setFaceDancers']
+
+
+class SetHandLimitAction(BaseModel):
+    """
+    D-41 (host): a hand limit changed.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['setHandLimit']
+    limit: conint(ge=0, le=255) = Field(..., description='The new limit (1–20).')
+
+
+class SetTraitorsAction(BaseModel):
+    """
+    D-42 (host): the Traitor cards `faction` now holds (dealt, kept or replaced).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(
+        ..., description='Who (not the Tleilaxu, who hold Face Dancers).'
+    )
+    kind: Literal['setTraitors']
+    traitors: list[Leader] = Field(..., description='The cards held now (at most 4).')
+
+
+class ShieldWallDestroyedEvent(BaseModel):
+    """
+    R-TRG-9, D-4: the Shield Wall was destroyed.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['shieldWallDestroyed']
+
+
+class SpiceGainedEvent(BaseModel):
+    """
+    D-46: spice from the bank.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    amount: conint(ge=0) = Field(..., description='How much.')
+    faction: Faction = Field(..., description='Who.')
+    kind: Literal['spiceGained']
+
+
+class SpicePaidEvent(BaseModel):
+    """
+    D-46: spice paid, to the bank (`to` = null) or to a faction.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    amount: conint(ge=0) = Field(..., description='How much.')
+    faction: Faction = Field(..., description='Who paid.')
+    kind: Literal['spicePaid']
+    to: Faction | None = Field(
+        None, description='Recipient faction, or null for the bank.'
+    )
+
+
+class StormMovedEvent(BaseModel):
+    """
+    R-TRG-9, D-4: the storm moved.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    from_: conint(ge=0, le=255) = Field(
+        ..., alias='from', description='Sector it left.'
+    )
+    kind: Literal['stormMoved']
+    sectors: conint(ge=0) = Field(..., description='Sectors moved.')
+    to: conint(ge=0, le=255) = Field(..., description='Sector it stopped in.')
+
+
 class SupplyVisibility(StrEnum):
     """
     P-SUPPLY-VIS: is Ecaz's unplaced supply public?
@@ -901,6 +1385,52 @@ class SupplyVisibility(StrEnum):
 
     public = 'public'
     ownerOnly = 'ownerOnly'
+
+
+class SupplyZone(BaseModel):
+    """
+    R-INV-2: in Ecaz's supply; may be placed.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['supply']
+
+
+class SwapCardAction(BaseModel):
+    """
+    R-EFF-IX (beneficiary): discard this card, then draw one.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description="A card from the beneficiary's hand.")
+    frame: FrameId = Field(..., description='The Ixian frame.')
+    kind: Literal['swapCard']
+
+
+class TanksDukeCustody(BaseModel):
+    """
+    R-DUKE-3: dead, in the Tanks.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['tanks']
+
+
+class TanksLeaderCustody(BaseModel):
+    """
+    D-43: dead, in the Tleilaxu Tanks.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['tanks']
 
 
 class Territory(StrEnum):
@@ -963,6 +1493,86 @@ class TleilaxuRevival(StrEnum):
     independent = 'independent'
 
 
+class TleilaxuRevivalDecision(BaseModel):
+    """
+    R-EFF-TLX: the beneficiary revives a leader or up to 4 forces.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who revives.')
+    kind: Literal['tleilaxuRevival']
+
+
+class TraitorInsight(BaseModel):
+    """
+    R-EFF-HAR: one Traitor card, drawn at random.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['traitor']
+    leader: Leader = Field(..., description='The leader on the card.')
+
+
+class TraitorInspectedEvent(BaseModel):
+    """
+    R-EFF-HAR: `by` looked at one random Traitor card of `of` (the card goes to `by` only).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='Who looked.')
+    kind: Literal['traitorInspected']
+    of: Faction = Field(..., description='Whose card.')
+
+
+class TraitorSeenEvent(BaseModel):
+    """
+    R-EFF-HAR (private to the beneficiary): the card seen.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faceDancer: bool = Field(..., description='It was a Tleilaxu Face Dancer.')
+    kind: Literal['traitorSeen']
+    leader: Leader = Field(..., description='The leader on it.')
+    of: Faction = Field(..., description='Whose card.')
+
+
+class TraitorsChangedEvent(BaseModel):
+    """
+    D-17, D-42 (public): how many Traitor cards (or Face Dancers) a faction holds now.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faceDancers: conint(ge=0) = Field(..., description='Face Dancers held.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['traitorsChanged']
+    traitors: conint(ge=0) = Field(..., description='Traitor cards held.')
+
+
+class TraitorsHeldEvent(BaseModel):
+    """
+    D-42 (private to the holder): the Traitor cards / Face Dancers held now.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faceDancers: list[Leader] = Field(..., description='Face Dancers.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['traitorsHeld']
+    traitors: list[Leader] = Field(..., description='Traitor cards.')
+
+
 class Treachery(BaseModel):
     """
     The Treachery cards: a public catalog (card id → kind) and their places.
@@ -986,7 +1596,7 @@ class Treachery(BaseModel):
 
 class TreacheryView(BaseModel):
     """
-    The Treachery cards as a viewer sees them.
+    The Treachery cards as a viewer sees them (D-41: hands are private).
     """
 
     model_config = ConfigDict(
@@ -1000,6 +1610,53 @@ class TreacheryView(BaseModel):
     discard: list[CardId] = Field(..., description='The discard pile (public).')
 
 
+class TriggerAction(BaseModel):
+    """
+    R-TRG-1, R-TRG-5 (Ecaz): trigger the token for a beneficiary (Ecaz or its ally).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    beneficiary: Faction = Field(..., description='Ecaz or its current ally.')
+    frame: FrameId = Field(..., description='The trigger offer frame.')
+    kind: Literal['trigger']
+
+
+class TriggerDeclinedEvent(BaseModel):
+    """
+    R-TRG-1: Ecaz declined; the token stays.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    kind: Literal['triggerDeclined']
+    territory: Territory = Field(..., description='Its stronghold.')
+    token: Ambassador = Field(..., description='The token.')
+
+
+class TriggerOfferDecision(BaseModel):
+    """
+    R-TRG-1: an entry into a stronghold holding a placed token; Ecaz
+    triggers it (naming the beneficiary, R-TRG-5) or declines.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiaries: list[Faction] = Field(
+        ...,
+        description='Who may benefit (Ecaz, and its ally when it has one), frozen at the offer.',
+    )
+    entrant: Faction = Field(..., description='Who entered.')
+    kind: Literal['triggerOffer']
+    territory: Territory = Field(..., description='Its stronghold.')
+    token: Ambassador = Field(..., description='The placed token.')
+
+
 class Unavailable(StrEnum):
     """
     P-UNAVAILABLE: can an effect that cannot do anything be triggered?
@@ -1007,6 +1664,17 @@ class Unavailable(StrEnum):
 
     notTriggerable = 'notTriggerable'
     alwaysTriggerable = 'alwaysTriggerable'
+
+
+class UsedZone(BaseModel):
+    """
+    R-INV-2: triggered and set aside for this cycle.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['used']
 
 
 class Viewer(StrEnum):
@@ -1030,189 +1698,127 @@ class Viewer(StrEnum):
     moritani = 'moritani'
 
 
-class Zone1(BaseModel):
+class AdvisorsFlippedEvent(BaseModel):
     """
-    Undrawn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['pool']
-
-
-class Zone2(BaseModel):
-    """
-    In Ecaz's supply: may be placed.
+    R-TRG-2: Bene Gesserit forces flipped in one sector.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['supply']
+    count: conint(ge=0) = Field(..., description='How many.')
+    kind: Literal['advisorsFlipped']
+    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
+    territory: Territory = Field(..., description='Where.')
+    toFighters: bool = Field(..., description='To fighters (true) or to advisors.')
 
 
-class Zone3(BaseModel):
+class AllianceBrokenEvent(BaseModel):
     """
-    Placed in a stronghold (the HMS interior included).
+    D-29: an alliance ended.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['placed']
+    a: Faction = Field(..., description='One partner.')
+    b: Faction = Field(..., description='The other.')
+    kind: Literal['allianceBroken']
+
+
+class AllianceFormedEvent(BaseModel):
+    """
+    An alliance formed (R-EFF-ECAZ (b), or reported by the host).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    a: Faction = Field(
+        ..., description='One partner (Ecaz, when the Ecaz Ambassador formed it).'
+    )
+    b: Faction = Field(..., description='The other (the entrant who accepted).')
+    kind: Literal['allianceFormed']
+
+
+class AllianceOfferDecision(BaseModel):
+    """
+    R-EFF-ECAZ (b): only the entrant answers the alliance offer.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    entrant: Faction = Field(..., description='Who is offered the alliance.')
+    kind: Literal['allianceOffer']
+
+
+class AllianceRefusedEvent(BaseModel):
+    """
+    R-EFF-ECAZ (b): the entrant refused the alliance.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    entrant: Faction = Field(..., description='The entrant.')
+    kind: Literal['allianceRefused']
+
+
+class AllowBetrayalAction(BaseModel):
+    """
+    P-NEX-BET-TIME (host): nobody cancelled the Betrayal; it takes effect.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The Betrayal response frame.')
+    kind: Literal['allowBetrayal']
+
+
+class AllowPlacementAction(BaseModel):
+    """
+    R-PLC-5 (host): nobody cancelled the announced placement; commit it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The placement response frame.')
+    kind: Literal['allowPlacement']
+
+
+class AmbassadorPlacedEvent(BaseModel):
+    """
+    R-PLC-2/3: a token was placed; Ecaz paid `cost` spice to the bank.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cost: conint(ge=0) = Field(..., description='Spice paid to the bank.')
+    kind: Literal['ambassadorPlaced']
     territory: Territory = Field(..., description='The stronghold.')
+    token: Ambassador = Field(..., description='The token (placed face up: public).')
 
 
-class Zone4(BaseModel):
+class AmbassadorReturnedEvent(BaseModel):
     """
-    Triggered and set aside for this cycle.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['used']
-
-
-class Zone5(BaseModel):
-    """
-    The Bene Gesserit token after it triggered; never returns.
+    R-TRG-9: a placed token was destroyed and went back to Ecaz's supply (not a trigger).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    kind: Literal['removed']
+    cause: ReturnCause = Field(..., description='What destroyed it.')
+    kind: Literal['ambassadorReturned']
+    territory: Territory = Field(..., description='The stronghold it was in.')
+    token: Ambassador = Field(..., description='The token.')
 
 
-class Zone(RootModel[Zone1 | Zone2 | Zone3 | Zone4 | Zone5]):
-    root: Zone1 | Zone2 | Zone3 | Zone4 | Zone5 = Field(
-        ...,
-        description='Where an Ambassador token is (R-INV-2). Every token is in exactly one zone.',
-        title='Zone',
-    )
-
-
-class Action1(BaseModel):
-    """
-    R-PLC-1..4 (Ecaz): announce the placement of a supply token in a stronghold.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The placement frame.')
-    kind: Literal['place']
-    territory: Territory = Field(..., description='A stronghold.')
-    token: Ambassador = Field(..., description="A token in Ecaz's supply.")
-
-
-class Action2(BaseModel):
-    """
-    R-PLC-1 (Ecaz): place no more this turn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The placement frame.')
-    kind: Literal['finishPlacement']
-
-
-class Action3(BaseModel):
-    """
-    R-TRG-1 (Ecaz): do not trigger the token; it stays, nothing changes.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The trigger offer frame.')
-    kind: Literal['decline']
-
-
-class Action4(BaseModel):
-    """
-    R-TRG-1, R-TRG-5 (Ecaz): trigger the token for a beneficiary (Ecaz or its ally).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    beneficiary: Faction = Field(..., description='Ecaz or its current ally.')
-    frame: FrameId = Field(..., description='The trigger offer frame.')
-    kind: Literal['trigger']
-
-
-class Action5(BaseModel):
-    """
-    R-EFF-BG (Ecaz): the effect the Bene Gesserit token copies.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    effect: Ambassador = Field(..., description="One of the frame's candidates.")
-    frame: FrameId = Field(..., description='The copy frame.')
-    kind: Literal['copy']
-
-
-class Action6(BaseModel):
-    """
-    R-EFF-CHOAM (beneficiary): discard these own cards (any number, none allowed) for 3 spice each.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cards: list[CardId] = Field(
-        ..., description="Distinct cards from the beneficiary's hand."
-    )
-    frame: FrameId = Field(..., description='The CHOAM frame.')
-    kind: Literal['discardForSpice']
-
-
-class Action7(BaseModel):
-    """
-    R-EFF-IX (beneficiary): discard this card, then draw one.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: CardId = Field(..., description="A card from the beneficiary's hand.")
-    frame: FrameId = Field(..., description='The Ixian frame.')
-    kind: Literal['swapCard']
-
-
-class Action8(BaseModel):
-    """
-    R-EFF-RIC (beneficiary): pay 3 spice for the top card, or not.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    buy: bool = Field(..., description='Buy (true) or decline (false).')
-    frame: FrameId = Field(..., description='The Richese frame.')
-    kind: Literal['buyCard']
-
-
-class Action9(BaseModel):
-    """
-    R-EFF-ECAZ (Ecaz): pick the branch when both are possible.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    branch: EcazBranch = Field(..., description='Duke or alliance.')
-    frame: FrameId = Field(..., description='The branch frame.')
-    kind: Literal['chooseBranch']
-
-
-class Action10(BaseModel):
+class AnswerAllianceAction(BaseModel):
     """
     R-EFF-ECAZ (b) (the entrant): accept or refuse Ecaz's alliance.
     """
@@ -1225,155 +1831,77 @@ class Action10(BaseModel):
     kind: Literal['answerAlliance']
 
 
-class Action11(BaseModel):
+class Audience(RootModel[PublicAudience | OnlyAudience | HostAudience]):
+    root: PublicAudience | OnlyAudience | HostAudience = Field(
+        ..., description='Who may see an event.', title='Audience'
+    )
+
+
+class BetrayalAnnouncedEvent(BaseModel):
     """
-    P-DUKE-LOAN (Ecaz): lend Duke Vidal to the new ally for this turn, or not.
+    R-NEX-BET: the Betrayal awaits Karama responses.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    frame: FrameId = Field(..., description='The loan frame.')
-    kind: Literal['lendDuke']
-    lend: bool = Field(..., description='Lend (true) or keep.')
+    ally: Faction = Field(..., description="Ecaz's ally.")
+    frame: FrameId = Field(..., description="The host's response frame.")
+    kind: Literal['betrayalAnnounced']
+    territory: Territory = Field(..., description='The territory.')
 
 
-class Action12(BaseModel):
+class BetrayalCancelledEvent(BaseModel):
     """
-    R-EFF-FRE (beneficiary): move one group from one territory (several
-    sectors allowed) to a sector of any territory; an empty group moves nothing.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    advisors: bool | None = Field(
-        False, description='The group is of Bene Gesserit advisors.'
-    )
-    frame: FrameId = Field(..., description='The Fremen frame.')
-    from_: Territory = Field(
-        ..., alias='from', description='The territory the group leaves.'
-    )
-    group: list[SectorForces] | None = Field(
-        [], description='What leaves each of its sectors.', validate_default=True
-    )
-    kind: Literal['relocate']
-    sector: conint(ge=0, le=255) = Field(..., description='Destination sector.')
-    to: Territory = Field(..., description='Destination territory.')
-
-
-class Action13(BaseModel):
-    """
-    R-EFF-GLD (beneficiary): ship up to 4 reserves, free; 0 ships nothing.
+    R-NEX-BET: a Karama cancelled the Betrayal; the board is unchanged, the card is spent.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
-    frame: FrameId = Field(..., description='The Guild frame.')
-    kind: Literal['ship']
-    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
-    sector: conint(ge=0, le=255) = Field(..., description='Destination sector.')
-    territory: Territory = Field(..., description='Destination territory.')
+    by: Faction = Field(..., description='Who played Karama.')
+    kind: Literal['betrayalCancelled']
 
 
-class Action14(BaseModel):
+class BoardOrigin(BaseModel):
     """
-    R-EFF-TLX (beneficiary): revive one own leader from the Tanks, free.
+    R-TRG-3: a sector of a territory on the board.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    frame: FrameId = Field(..., description='The Tleilaxu frame.')
-    kind: Literal['reviveLeader']
-    leader: Leader = Field(..., description='The leader.')
+    kind: Literal['board']
+    sector: conint(ge=0, le=255) = Field(..., description='The sector left.')
+    territory: Territory = Field(..., description='The territory left.')
 
 
-class Action15(BaseModel):
+class BreakAllianceAction(BaseModel):
     """
-    R-EFF-TLX (Ecaz only): revive Duke Vidal, free (P-DUKE-REVIVED custody).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The Tleilaxu frame.')
-    kind: Literal['reviveDuke']
-
-
-class Action16(BaseModel):
-    """
-    R-EFF-TLX, P-TLX (beneficiary): revive up to 4 forces, free (0 allowed).
+    (host) `faction`'s alliance ends (a lent Duke returns, P-DUKE-LOAN).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    elite: conint(ge=0) | None = Field(
-        0,
-        description='Elite forces (at most one per turn, shared with ordinary revival).',
-    )
-    frame: FrameId = Field(..., description='The Tleilaxu frame.')
-    kind: Literal['reviveForces']
-    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
+    faction: Faction = Field(..., description='Either partner.')
+    kind: Literal['breakAlliance']
 
 
-class Action17(BaseModel):
+class BuyCardAction(BaseModel):
     """
-    R-EFF-FRE / R-EFF-GLD / R-EFF-TLX (beneficiary): use nothing of the effect.
+    R-EFF-RIC (beneficiary): pay 3 spice for the top card, or not.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    frame: FrameId = Field(..., description='The effect frame.')
-    kind: Literal['pass']
+    buy: bool = Field(..., description='Buy (true) or decline (false).')
+    frame: FrameId = Field(..., description='The Richese frame.')
+    kind: Literal['buyCard']
 
 
-class Action19(BaseModel):
-    """
-    R-NEX-BET (the unallied non-Ecaz holder; Shipment & Movement before
-    anyone ships or moves, P-NEX-BET-TIME): Ecaz's ally's forces in
-    `territory` return to its reserves, unless a Karama cancels it.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['playBetrayal']
-    territory: Territory = Field(
-        ..., description='A territory where both Ecaz and its ally have forces.'
-    )
-
-
-class Action20(BaseModel):
-    """
-    R-NEX-SEC (the unallied holder, Ecaz not seated): does `target` hold
-    any of my leaders as a Traitor? The engine answers.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['playSecretAlly']
-    target: Faction = Field(..., description='Any seated player, the holder included.')
-
-
-class Action21(BaseModel):
-    """
-    P-NEX-BET-TIME (host): nobody cancelled the Betrayal; it takes effect.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The Betrayal response frame.')
-    kind: Literal['allowBetrayal']
-
-
-class Action22(BaseModel):
+class CancelBetrayalAction(BaseModel):
     """
     P-NEX-BET-TIME (host): `faction` played the Karama `card` against the Betrayal.
     """
@@ -1387,19 +1915,7 @@ class Action22(BaseModel):
     kind: Literal['cancelBetrayal']
 
 
-class Action23(BaseModel):
-    """
-    R-PLC-5 (host): nobody cancelled the announced placement; commit it.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The placement response frame.')
-    kind: Literal['allowPlacement']
-
-
-class Action24(BaseModel):
+class CancelPlacementAction(BaseModel):
     """
     R-PLC-5 (host): `faction` played the Karama `card` against the announced placement.
     """
@@ -1413,91 +1929,85 @@ class Action24(BaseModel):
     kind: Literal['cancelPlacement']
 
 
-class Action26(BaseModel):
+class CapturedDukeCustody(BaseModel):
     """
-    P-NEST (host): the host has run its own entry reactions to an arrival
-    the engine made (Fremen or Guild effect).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The host-reactions frame.')
-    kind: Literal['reactionsDone']
-
-
-class Action27(BaseModel):
-    """
-    The current phase ends (the host names it, as a guard against drift).
-    Ending Revival opens Ecaz's placement (R-PLC-1); ending Mentat starts the next turn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['endPhase']
-    phase: Phase = Field(
-        ..., description='The phase that ends; must be the current one.'
-    )
-
-
-class Action32(BaseModel):
-    """
-    R-DUKE-2 (host): Duke Vidal was captured by `by`.
+    D-30: captured.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
     by: Faction = Field(..., description='The captor.')
-    kind: Literal['dukeCaptured']
+    kind: Literal['captured']
 
 
-class Action35(BaseModel):
+class CapturedLeaderCustody(BaseModel):
     """
-    (host) spice from the bank (income, collection, charity, …).
+    D-43: captured by another faction (Harkonnen, Moritani …).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    amount: conint(ge=0) = Field(..., description='How much (> 0).')
+    by: Faction = Field(..., description='The captor.')
+    kind: Literal['captured']
+
+
+class CardDiscardedEvent(BaseModel):
+    """
+    D-41: a card went from a hand to the Treachery discard pile.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='The card (discards are public).')
+    faction: Faction = Field(..., description='Whose hand.')
+    kind: Literal['cardDiscarded']
+
+
+class CardDrawnEvent(BaseModel):
+    """
+    D-41: a faction drew a Treachery card (public: the identity goes in `cardReceived`).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
     faction: Faction = Field(..., description='Who.')
-    kind: Literal['gainSpice']
+    kind: Literal['cardDrawn']
 
 
-class Action36(BaseModel):
+class CardGivenEvent(BaseModel):
     """
-    (host) spice paid to the bank (`to` null) or to another faction.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    amount: conint(ge=0) = Field(
-        ..., description='How much (> 0, at most what it has).'
-    )
-    faction: Faction = Field(..., description='Who pays.')
-    kind: Literal['paySpice']
-    to: Faction | None = Field(None, description='Recipient, or null for the bank.')
-
-
-class Action37(BaseModel):
-    """
-    (host) `faction` draws the top Treachery card (the discard pile is
-    reshuffled, seeded, when the deck is empty).
+    D-41: a card passed between hands (public: the identity goes to the two parties).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    faction: Faction = Field(..., description='Who draws.')
-    kind: Literal['drawCard']
+    from_: Faction = Field(..., alias='from', description='Giver.')
+    kind: Literal['cardGiven']
+    to: Faction = Field(..., description='Receiver.')
 
 
-class Action38(BaseModel):
+class CardPassedEvent(BaseModel):
     """
-    (host) `faction` discards `card` from its hand.
+    D-41 (private to giver and receiver): the card given.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='The card.')
+    from_: Faction = Field(..., alias='from', description='Giver.')
+    kind: Literal['cardPassed']
+    to: Faction = Field(..., description='Receiver.')
+
+
+class CardReceivedEvent(BaseModel):
+    """
+    D-41 (private to the drawer): the card drawn.
     """
 
     model_config = ConfigDict(
@@ -1505,324 +2015,62 @@ class Action38(BaseModel):
     )
     card: CardId = Field(..., description='The card.')
     faction: Faction = Field(..., description='Who.')
-    kind: Literal['discardCard']
+    kind: Literal['cardReceived']
 
 
-class Action39(BaseModel):
+class ChoamDiscardDecision(BaseModel):
     """
-    (host) `card` passes from one hand to another (gift, trade, capture …).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: CardId = Field(..., description='The card.')
-    from_: Faction = Field(..., alias='from', description='Who gives.')
-    kind: Literal['giveCard']
-    to: Faction = Field(..., description='Who receives.')
-
-
-class Action40(BaseModel):
-    """
-    (host) the Traitor cards `faction` now holds (dealt, kept or replaced).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(
-        ..., description='Who (not the Tleilaxu, who hold Face Dancers).'
-    )
-    kind: Literal['setTraitors']
-    traitors: list[Leader] = Field(..., description='The cards held now (at most 4).')
-
-
-class Action41(BaseModel):
-    """
-    (host) the Face Dancers the Tleilaxu now hold face down (at most 3).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faceDancers: list[Leader] = Field(..., description='The cards held now.')
-    kind: Literal['setFaceDancers']
-
-
-class Action42(BaseModel):
-    """
-    (host) forces lost on the board (battle, storm, …) go to the Tanks.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    advisors: conint(ge=0) | None = Field(0, description='BG advisors.')
-    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['loseForces']
-    normal: conint(ge=0) | None = Field(0, description='Ordinary forces (BG fighters).')
-    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
-    territory: Territory = Field(..., description='Where.')
-
-
-class Action43(BaseModel):
-    """
-    (host) forces leave the board for the reserves (not a loss).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    advisors: conint(ge=0) | None = Field(0, description='BG advisors.')
-    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['returnForces']
-    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
-    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
-    territory: Territory = Field(..., description='Where.')
-
-
-class Action44(BaseModel):
-    """
-    (host) ordinary revival: forces from the Tanks to reserves (at most one
-    elite per turn, shared with the Tleilaxu Ambassador, P-TLX).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['reviveFromTanks']
-    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
-
-
-class Action45(BaseModel):
-    """
-    (host) Bene Gesserit forces flip between advisors and fighters in one sector.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    count: conint(ge=0) = Field(..., description='How many.')
-    kind: Literal['flipAdvisors']
-    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
-    territory: Territory = Field(..., description='Where.')
-    toFighters: bool = Field(
-        ...,
-        description='Advisors become fighters (true) or fighters become advisors (false).',
-    )
-
-
-class Action46(BaseModel):
-    """
-    (host) a leader's custody changed: killed (tanks), revived or returned
-    (available), captured, made a ghola.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    custody: LeaderCustody = Field(
-        ..., description='Its new custody (must differ from the current one).'
-    )
-    kind: Literal['setLeader']
-    leader: Leader = Field(..., description='The leader.')
-
-
-class Action47(BaseModel):
-    """
-    (host) two unallied factions ally (held Nexus cards are discarded).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    a: Faction = Field(..., description='One.')
-    b: Faction = Field(..., description='The other.')
-    kind: Literal['formAlliance']
-
-
-class Action48(BaseModel):
-    """
-    (host) `faction`'s alliance ends (a lent Duke returns, P-DUKE-LOAN).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Either partner.')
-    kind: Literal['breakAlliance']
-
-
-class Action49(BaseModel):
-    """
-    (host) a hand limit changed.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['setHandLimit']
-    limit: conint(ge=0, le=255) = Field(..., description='The new limit (1–20).')
-
-
-class Action50(BaseModel):
-    """
-    (host) `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Who receives it.')
-    kind: Literal['dealNexus']
-
-
-class Action51(BaseModel):
-    """
-    (host) `faction` discards its held Nexus card.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Who discards.')
-    kind: Literal['discardNexus']
-
-
-class Action52(BaseModel):
-    """
-    The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['moveHms']
-    sector: conint(ge=0, le=255) = Field(
-        ..., description='The sector of that territory.'
-    )
-    territory: Territory = Field(
-        ..., description='The non-stronghold territory it now points at.'
-    )
-
-
-class Action53(BaseModel):
-    """
-    Everything in a territory was destroyed (Lasgun/Shield explosion,
-    Atomics Terror …); a token there returns to Ecaz's supply (R-TRG-9).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cause: Destruction = Field(..., description='What destroyed it.')
-    kind: Literal['destroyTerritory']
-    territory: Territory = Field(..., description='The territory.')
-
-
-class AmbassadorsSetup(BaseModel):
-    """
-    An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cohort: list[Ambassador] = Field(
-        ..., description='The current cohort (5 distinct non-Ecaz tokens).'
-    )
-    cycle: conint(ge=0) | None = Field(0, description='Completed recycles.')
-    placement: PlacementTurn | None = Field(
-        {'closed': False, 'placed': 0, 'preventedBy': None},
-        description="This turn's placement bookkeeping.",
-        validate_default=True,
-    )
-    zones: dict[str, Zone] | None = Field(
-        {},
-        description='Zone of each token; tokens not listed: Ecaz → supply, cohort → supply, others → pool.',
-        validate_default=True,
-    )
-
-
-class Audience2(BaseModel):
-    """
-    Only these factions (and the host).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    factions: list[Faction] = Field(..., description='The factions that see it.')
-    kind: Literal['only']
-
-
-class Audience(RootModel[Audience1 | Audience2 | Audience3]):
-    root: Audience1 | Audience2 | Audience3 = Field(
-        ..., description='Who may see an event.', title='Audience'
-    )
-
-
-class Choice3(BaseModel):
-    """
-    R-EFF-TLX: `reviveLeader` one of `leaders`, `reviveDuke` when `duke`, or
-    `reviveForces` up to `max` (at most the Tanks of each kind, at most `eliteLeft` elite).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    duke: bool = Field(..., description='Duke Vidal can be revived (Ecaz only).')
-    eliteLeft: conint(ge=0) = Field(
-        ..., description='Elite forces still revivable this turn (P-TLX).'
-    )
-    frame: FrameId = Field(..., description='The frame.')
-    kind: Literal['revive']
-    leaders: list[Leader] = Field(..., description='Own leaders in the Tanks.')
-    max: conint(ge=0) = Field(..., description='At most this many forces.')
-    tanks: Forces = Field(..., description="The beneficiary's forces in the Tanks.")
-
-
-class Decision2(BaseModel):
-    """
-    R-PLC-5: Ecaz announced a placement; the host reports whether another
-    faction cancels it with Karama, or allows it.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cost: conint(ge=0) = Field(..., description='The spice it will cost (R-PLC-2).')
-    kind: Literal['placementResponse']
-    territory: Territory = Field(..., description='The stronghold.')
-    token: Ambassador = Field(..., description='The token Ecaz wants to place.')
-
-
-class Decision3(BaseModel):
-    """
-    R-TRG-1: an entry into a stronghold holding a placed token; Ecaz
-    triggers it (naming the beneficiary, R-TRG-5) or declines.
+    R-EFF-CHOAM: the beneficiary discards any number of its cards for 3 spice each.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
     arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiaries: list[Faction] = Field(
-        ...,
-        description='Who may benefit (Ecaz, and its ally when it has one), frozen at the offer.',
+    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
+    kind: Literal['choamDiscard']
+
+
+class ChooseBranchAction(BaseModel):
+    """
+    R-EFF-ECAZ (Ecaz): pick the branch when both are possible.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
     )
-    entrant: Faction = Field(..., description='Who entered.')
-    kind: Literal['triggerOffer']
-    territory: Territory = Field(..., description='Its stronghold.')
-    token: Ambassador = Field(..., description='The placed token.')
+    branch: EcazBranch = Field(..., description='Duke or alliance.')
+    frame: FrameId = Field(..., description='The branch frame.')
+    kind: Literal['chooseBranch']
 
 
-class Decision4(BaseModel):
+class ControlledDukeCustody(BaseModel):
+    """
+    R-DUKE-2: controlled by a faction.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='The controller.')
+    kind: Literal['controlled']
+    source: DukeSource = Field(..., description='How control was obtained.')
+
+
+class CopyAction(BaseModel):
+    """
+    R-EFF-BG (Ecaz): the effect the Bene Gesserit token copies.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    effect: Ambassador = Field(..., description="One of the frame's candidates.")
+    frame: FrameId = Field(..., description='The copy frame.')
+    kind: Literal['copy']
+
+
+class CopyEffectDecision(BaseModel):
     """
     R-EFF-BG: Ecaz picks the effect the Bene Gesserit token copies.
     """
@@ -1842,33 +2090,154 @@ class Decision4(BaseModel):
     kind: Literal['copyEffect']
 
 
-class Decision5(BaseModel):
+class DealNexusAction(BaseModel):
     """
-    R-EFF-CHOAM: the beneficiary discards any number of its cards for 3 spice each.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
-    kind: Literal['choamDiscard']
-
-
-class Decision6(BaseModel):
-    """
-    R-EFF-IX: the beneficiary discards one card, then draws one.
+    D-47 (host): `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
+    faction: Faction = Field(..., description='Who receives it.')
+    kind: Literal['dealNexus']
+
+
+class DeclineAction(BaseModel):
+    """
+    R-TRG-1 (Ecaz): do not trigger the token; it stays, nothing changes.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The trigger offer frame.')
+    kind: Literal['decline']
+
+
+class DestroyTerritoryAction(BaseModel):
+    """
+    Everything in a territory was destroyed (Lasgun/Shield explosion,
+    Atomics Terror …); a token there returns to Ecaz's supply (R-TRG-9).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cause: Destruction = Field(..., description='What destroyed it.')
+    kind: Literal['destroyTerritory']
+    territory: Territory = Field(..., description='The territory.')
+
+
+class DiscardCardAction(BaseModel):
+    """
+    D-41 (host): `faction` discards `card` from its hand.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='The card.')
+    faction: Faction = Field(..., description='Who.')
+    kind: Literal['discardCard']
+
+
+class DiscardForSpiceAction(BaseModel):
+    """
+    R-EFF-CHOAM (beneficiary): discard these own cards (any number, none allowed) for 3 spice each.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cards: list[CardId] = Field(
+        ..., description="Distinct cards from the beneficiary's hand."
+    )
+    frame: FrameId = Field(..., description='The CHOAM frame.')
+    kind: Literal['discardForSpice']
+
+
+class DiscardNexusAction(BaseModel):
+    """
+    D-47 (host): `faction` discards its held Nexus card.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Who discards.')
+    kind: Literal['discardNexus']
+
+
+class DrawCardAction(BaseModel):
+    """
+    D-41 (host): `faction` draws the top Treachery card (the discard pile is
+    reshuffled, seeded, when the deck is empty).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Who draws.')
+    kind: Literal['drawCard']
+
+
+class DukeCapturedAction(BaseModel):
+    """
+    R-DUKE-2 (host): Duke Vidal was captured by `by`.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='The captor.')
+    kind: Literal['dukeCaptured']
+
+
+class DukeCustody(
+    RootModel[
+        SetAsideDukeCustody
+        | ControlledDukeCustody
+        | TanksDukeCustody
+        | CapturedDukeCustody
+        | GholaDukeCustody
+    ]
+):
+    root: (
+        SetAsideDukeCustody
+        | ControlledDukeCustody
+        | TanksDukeCustody
+        | CapturedDukeCustody
+        | GholaDukeCustody
+    ) = Field(..., description='Who controls Duke Vidal, and through which route (R-DUKE-1, R-DUKE-2).', title='DukeCustody')
+
+
+class DukeLoanDecision(BaseModel):
+    """
+    R-EFF-ECAZ (b), P-DUKE-LOAN: Ecaz may lend Duke Vidal to its new ally for this turn.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    ally: Faction = Field(..., description='The new ally.')
     arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
-    kind: Literal['ixianSwap']
+    kind: Literal['dukeLoan']
 
 
-class Decision7(BaseModel):
+class DukeMovedEvent(BaseModel):
+    """
+    Duke Vidal changed hands (R-DUKE-1..4).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    custody: DukeCustody = Field(..., description='His new custody.')
+    kind: Literal['dukeMoved']
+    reason: DukeReason = Field(..., description='Why.')
+
+
+class EcazBranchDecision(BaseModel):
     """
     R-EFF-ECAZ: both branches are possible; Ecaz picks one.
     """
@@ -1884,130 +2253,32 @@ class Decision7(BaseModel):
     kind: Literal['ecazBranch']
 
 
-class Decision8(BaseModel):
+class EffectResolvedEvent(BaseModel):
     """
-    R-EFF-ECAZ (b): only the entrant answers the alliance offer.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    entrant: Faction = Field(..., description='Who is offered the alliance.')
-    kind: Literal['allianceOffer']
-
-
-class Decision9(BaseModel):
-    """
-    R-EFF-ECAZ (b), P-DUKE-LOAN: Ecaz may lend Duke Vidal to its new ally for this turn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    ally: Faction = Field(..., description='The new ally.')
-    arrival: ArrivalId = Field(..., description='The entry.')
-    kind: Literal['dukeLoan']
-
-
-class Decision10(BaseModel):
-    """
-    R-EFF-FRE: the beneficiary relocates one group.
+    R-TRG-4: an effect finished.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
     arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who moves.')
-    kind: Literal['fremenRelocation']
+    beneficiary: Faction = Field(..., description='Who benefited.')
+    effect: Ambassador = Field(..., description='The effect.')
+    kind: Literal['effectResolved']
 
 
-class Decision11(BaseModel):
+class EndPhaseAction(BaseModel):
     """
-    R-EFF-GLD: the beneficiary ships up to 4 reserves.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who ships.')
-    kind: Literal['guildShipment']
-
-
-class Decision12(BaseModel):
-    """
-    R-EFF-TLX: the beneficiary revives a leader or up to 4 forces.
+    The current phase ends (the host names it, as a guard against drift).
+    Ending Revival opens Ecaz's placement (R-PLC-1); ending Mentat starts the next turn.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who revives.')
-    kind: Literal['tleilaxuRevival']
-
-
-class Decision15(BaseModel):
-    """
-    R-EFF-RIC: the beneficiary may pay 3 spice for the top card.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who chooses and benefits.')
-    kind: Literal['richeseBuy']
-
-
-class DukeCustody2(BaseModel):
-    """
-    Controlled by a faction.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='The controller.')
-    kind: Literal['controlled']
-    source: DukeSource = Field(..., description='How control was obtained.')
-
-
-class DukeCustody4(BaseModel):
-    """
-    Captured.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='The captor.')
-    kind: Literal['captured']
-
-
-class DukeCustody5(BaseModel):
-    """
-    A ghola.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='The controller of the ghola.')
-    kind: Literal['ghola']
-
-
-class DukeCustody(
-    RootModel[DukeCustody1 | DukeCustody2 | DukeCustody3 | DukeCustody4 | DukeCustody5]
-):
-    root: DukeCustody1 | DukeCustody2 | DukeCustody3 | DukeCustody4 | DukeCustody5 = (
-        Field(
-            ...,
-            description='Who controls Duke Vidal, and through which route (R-DUKE-1, R-DUKE-2).',
-            title='DukeCustody',
-        )
+    kind: Literal['endPhase']
+    phase: Phase = Field(
+        ..., description='The phase that ends; must be the current one.'
     )
 
 
@@ -2028,585 +2299,6 @@ class ErrorReport(BaseModel):
     rule: str | None = Field(None, description='Rule or policy id, where one applies.')
 
 
-class EventKind1(BaseModel):
-    """
-    A phase began (a new turn begins with `storm`).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['phaseStarted']
-    phase: Phase = Field(..., description='The phase.')
-    turn: conint(ge=0) = Field(..., description='Turn number.')
-
-
-class EventKind2(BaseModel):
-    """
-    R-PLC-1: Ecaz's end-of-Revival placement opened.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The frame Ecaz answers.')
-    kind: Literal['placementOpened']
-    nextCost: conint(ge=0) = Field(..., description='Cost of the next token (R-PLC-2).')
-
-
-class EventKind3(BaseModel):
-    """
-    R-PLC-5: Ecaz announced a placement; the response window is open.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cost: conint(ge=0) = Field(..., description='The spice it will cost.')
-    frame: FrameId = Field(..., description='The response frame the host answers.')
-    kind: Literal['placementAnnounced']
-    territory: Territory = Field(..., description='The stronghold.')
-    token: Ambassador | None = Field(
-        None,
-        description='The token; `null` in the public copy when P-SUPPLY-VIS is\n`ownerOnly` (Ecaz and the host get a copy naming it).',
-    )
-
-
-class EventKind4(BaseModel):
-    """
-    R-PLC-2/3: a token was placed; Ecaz paid `cost` spice to the bank.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cost: conint(ge=0) = Field(..., description='Spice paid to the bank.')
-    kind: Literal['ambassadorPlaced']
-    territory: Territory = Field(..., description='The stronghold.')
-    token: Ambassador = Field(..., description='The token (placed face up: public).')
-
-
-class EventKind5(BaseModel):
-    """
-    A card went from a hand to the Treachery discard pile.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: CardId = Field(..., description='The card (discards are public).')
-    faction: Faction = Field(..., description='Whose hand.')
-    kind: Literal['cardDiscarded']
-
-
-class EventKind6(BaseModel):
-    """
-    R-PLC-5: the announced placement was cancelled by Karama; nothing was paid.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='Who played Karama.')
-    kind: Literal['placementCancelled']
-    territory: Territory = Field(..., description='The stronghold it was meant for.')
-    token: Ambassador | None = Field(
-        None,
-        description='The token, still in supply (`null` in the public copy under `ownerOnly`).',
-    )
-
-
-class EventKind7(BaseModel):
-    """
-    R-PLC-1: the placement opportunity closed for this turn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['placementClosed']
-    placed: conint(ge=0, le=255) = Field(..., description='Tokens placed this turn.')
-    reason: PlacementEnd = Field(..., description='Why it closed.')
-
-
-class EventKind10(BaseModel):
-    """
-    The HMS moved.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['hmsMoved']
-    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
-    territory: Territory = Field(..., description='Territory it points at now.')
-
-
-class EventKind11(BaseModel):
-    """
-    R-TRG-9: a placed token was destroyed and went back to Ecaz's supply (not a trigger).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cause: ReturnCause = Field(..., description='What destroyed it.')
-    kind: Literal['ambassadorReturned']
-    territory: Territory = Field(..., description='The stronghold it was in.')
-    token: Ambassador = Field(..., description='The token.')
-
-
-class EventKind14(BaseModel):
-    """
-    R-TRG-1: Ecaz declined; the token stays.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    kind: Literal['triggerDeclined']
-    territory: Territory = Field(..., description='Its stronghold.')
-    token: Ambassador = Field(..., description='The token.')
-
-
-class EventKind15(BaseModel):
-    """
-    R-TRG-1, R-TRG-6: Ecaz triggered a token; it went to `disposal`.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who benefits.')
-    disposal: Zone = Field(
-        ..., description='Where the token went (used, supply, removed).'
-    )
-    entrant: Faction = Field(..., description='Who entered.')
-    kind: Literal['ambassadorTriggered']
-    territory: Territory = Field(..., description='Its stronghold.')
-    token: Ambassador = Field(..., description='The token.')
-
-
-class EventKind17(BaseModel):
-    """
-    An effect finished.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    arrival: ArrivalId = Field(..., description='The entry.')
-    beneficiary: Faction = Field(..., description='Who benefited.')
-    effect: Ambassador = Field(..., description='The effect.')
-    kind: Literal['effectResolved']
-
-
-class EventKind18(BaseModel):
-    """
-    Spice from the bank.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    amount: conint(ge=0) = Field(..., description='How much.')
-    faction: Faction = Field(..., description='Who.')
-    kind: Literal['spiceGained']
-
-
-class EventKind19(BaseModel):
-    """
-    Spice paid, to the bank (`to` = null) or to a faction.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    amount: conint(ge=0) = Field(..., description='How much.')
-    faction: Faction = Field(..., description='Who paid.')
-    kind: Literal['spicePaid']
-    to: Faction | None = Field(
-        None, description='Recipient faction, or null for the bank.'
-    )
-
-
-class EventKind20(BaseModel):
-    """
-    R-EFF-ATR: `by` looked at `of`'s hand (the cards go to `by` only).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='Who looked.')
-    kind: Literal['handInspected']
-    of: Faction = Field(..., description='Whose hand.')
-
-
-class EventKind21(BaseModel):
-    """
-    R-EFF-ATR (private to the beneficiary): the hand seen.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cards: list[CardId] = Field(..., description='The cards.')
-    kind: Literal['handSeen']
-    of: Faction = Field(..., description='Whose hand.')
-
-
-class EventKind22(BaseModel):
-    """
-    R-EFF-HAR: `by` looked at one random Traitor card of `of` (the card goes to `by` only).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='Who looked.')
-    kind: Literal['traitorInspected']
-    of: Faction = Field(..., description='Whose card.')
-
-
-class EventKind23(BaseModel):
-    """
-    R-EFF-HAR (private to the beneficiary): the card seen.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faceDancer: bool = Field(..., description='It was a Tleilaxu Face Dancer.')
-    kind: Literal['traitorSeen']
-    leader: Leader = Field(..., description='The leader on it.')
-    of: Faction = Field(..., description='Whose card.')
-
-
-class EventKind24(BaseModel):
-    """
-    A faction drew a Treachery card (public: the identity goes in `cardReceived`).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Who.')
-    kind: Literal['cardDrawn']
-
-
-class EventKind25(BaseModel):
-    """
-    (private to the drawer) The card drawn.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: CardId = Field(..., description='The card.')
-    faction: Faction = Field(..., description='Who.')
-    kind: Literal['cardReceived']
-
-
-class EventKind30(BaseModel):
-    """
-    Duke Vidal changed hands (R-DUKE-1..4).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    custody: DukeCustody = Field(..., description='His new custody.')
-    kind: Literal['dukeMoved']
-    reason: DukeReason = Field(..., description='Why.')
-
-
-class EventKind31(BaseModel):
-    """
-    An alliance formed (R-EFF-ECAZ (b), or reported by the host).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    a: Faction = Field(
-        ..., description='One partner (Ecaz, when the Ecaz Ambassador formed it).'
-    )
-    b: Faction = Field(..., description='The other (the entrant who accepted).')
-    kind: Literal['allianceFormed']
-
-
-class EventKind32(BaseModel):
-    """
-    R-EFF-ECAZ (b): the entrant refused the alliance.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    entrant: Faction = Field(..., description='The entrant.')
-    kind: Literal['allianceRefused']
-
-
-class EventKind33(BaseModel):
-    """
-    A held Nexus card was discarded (joining an alliance discards it).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: Faction = Field(..., description='The card (discards are public).')
-    faction: Faction = Field(..., description='Who held it.')
-    kind: Literal['nexusDiscarded']
-
-
-class EventKind34(BaseModel):
-    """
-    R-EFF-TLX: forces went from the Tanks to reserves, free.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    elite: conint(ge=0) = Field(..., description='Elite forces.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['forcesRevived']
-    normal: conint(ge=0) = Field(..., description='Ordinary forces.')
-
-
-class EventKind35(BaseModel):
-    """
-    R-EFF-TLX: a leader came back from the Tanks, free.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['leaderRevived']
-    leader: Leader = Field(..., description='The leader.')
-
-
-class EventKind36(BaseModel):
-    """
-    (public) A player was dealt a Nexus card; its identity goes to that player only.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Who.')
-    kind: Literal['nexusDealt']
-
-
-class EventKind37(BaseModel):
-    """
-    (private to the receiver) The Nexus card dealt.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: Faction = Field(..., description='The card.')
-    faction: Faction = Field(..., description='Who.')
-    kind: Literal['nexusReceived']
-
-
-class EventKind38(BaseModel):
-    """
-    The Ecaz Nexus card was played (and discarded).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Who played it.')
-    kind: Literal['nexusPlayed']
-    mode: NexusMode = Field(..., description='The mode.')
-
-
-class EventKind39(BaseModel):
-    """
-    R-NEX-BET: the Betrayal awaits Karama responses.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    ally: Faction = Field(..., description="Ecaz's ally.")
-    frame: FrameId = Field(..., description="The host's response frame.")
-    kind: Literal['betrayalAnnounced']
-    territory: Territory = Field(..., description='The territory.')
-
-
-class EventKind40(BaseModel):
-    """
-    R-NEX-BET: a Karama cancelled the Betrayal; the board is unchanged, the card is spent.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    by: Faction = Field(..., description='Who played Karama.')
-    kind: Literal['betrayalCancelled']
-
-
-class EventKind42(BaseModel):
-    """
-    R-NEX-SEC: the holder asked about `target` (the answer goes per P-NEX-SEC-AUDIENCE).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    holder: Faction = Field(..., description='Who asked.')
-    kind: Literal['secretAllyAsked']
-    target: Faction = Field(..., description='About whom.')
-
-
-class EventKind43(BaseModel):
-    """
-    R-NEX-SEC: the answer (audience per P-NEX-SEC-AUDIENCE): yes/no only.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    answer: bool = Field(
-        ...,
-        description="Does the target hold any of the holder's leaders as a Traitor?",
-    )
-    holder: Faction = Field(..., description='Who asked.')
-    kind: Literal['secretAllyAnswered']
-    target: Faction = Field(..., description='About whom.')
-
-
-class EventKind45(BaseModel):
-    """
-    (host report) Forces went from the Tanks to reserves by ordinary revival.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    elite: conint(ge=0) = Field(..., description='Elite forces.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['forcesRevivedFromTanks']
-    normal: conint(ge=0) = Field(..., description='Ordinary forces.')
-
-
-class EventKind46(BaseModel):
-    """
-    Bene Gesserit forces flipped in one sector.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    count: conint(ge=0) = Field(..., description='How many.')
-    kind: Literal['advisorsFlipped']
-    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
-    territory: Territory = Field(..., description='Where.')
-    toFighters: bool = Field(..., description='To fighters (true) or to advisors.')
-
-
-class EventKind47(BaseModel):
-    """
-    A card passed between hands (public: the identity goes to the two parties).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    from_: Faction = Field(..., alias='from', description='Giver.')
-    kind: Literal['cardGiven']
-    to: Faction = Field(..., description='Receiver.')
-
-
-class EventKind48(BaseModel):
-    """
-    (private to giver and receiver) The card given.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    card: CardId = Field(..., description='The card.')
-    from_: Faction = Field(..., alias='from', description='Giver.')
-    kind: Literal['cardPassed']
-    to: Faction = Field(..., description='Receiver.')
-
-
-class EventKind49(BaseModel):
-    """
-    (public) How many Traitor cards (or Face Dancers) a faction holds now.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faceDancers: conint(ge=0) = Field(..., description='Face Dancers held.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['traitorsChanged']
-    traitors: conint(ge=0) = Field(..., description='Traitor cards held.')
-
-
-class EventKind50(BaseModel):
-    """
-    (private to the holder) The Traitor cards / Face Dancers held now.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faceDancers: list[Leader] = Field(..., description='Face Dancers.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['traitorsHeld']
-    traitors: list[Leader] = Field(..., description='Traitor cards.')
-
-
-class EventKind51(BaseModel):
-    """
-    A leader's custody changed.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    custody: LeaderCustody = Field(..., description='Its custody now.')
-    kind: Literal['leaderMoved']
-    leader: Leader = Field(..., description='The leader.')
-
-
-class EventKind52(BaseModel):
-    """
-    An alliance ended.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    a: Faction = Field(..., description='One partner.')
-    b: Faction = Field(..., description='The other.')
-    kind: Literal['allianceBroken']
-
-
-class EventKind53(BaseModel):
-    """
-    A hand limit changed.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['handLimitSet']
-    limit: conint(ge=0, le=255) = Field(..., description='The limit.')
-
-
 class EventPattern(BaseModel):
     """
     An event pattern: it matches an event whose `event.kind` is `kind`, whose
@@ -2623,6 +2315,75 @@ class EventPattern(BaseModel):
     kind: str = Field(..., description='The event kind (`ambassadorPlaced` …).')
 
 
+class FaceDancerInsight(BaseModel):
+    """
+    R-EFF-HAR: one Face Dancer, drawn at random (Tleilaxu entrant).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['faceDancer']
+    leader: Leader = Field(..., description='The leader on the card.')
+
+
+class FinishPlacementAction(BaseModel):
+    """
+    R-PLC-1 (Ecaz): place no more this turn.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The placement frame.')
+    kind: Literal['finishPlacement']
+
+
+class FlipAdvisorsAction(BaseModel):
+    """
+    R-TRG-2, D-40 (host): Bene Gesserit forces flip between advisors and fighters in one sector.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    count: conint(ge=0) = Field(..., description='How many.')
+    kind: Literal['flipAdvisors']
+    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
+    territory: Territory = Field(..., description='Where.')
+    toFighters: bool = Field(
+        ...,
+        description='Advisors become fighters (true) or fighters become advisors (false).',
+    )
+
+
+class GroupOrigin(BaseModel):
+    """
+    One group from several sectors of one territory (R-EFF-FRE); the
+    per-sector counts must add up to the arrival's counts.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['group']
+    sectors: list[SectorForces] = Field(..., description='What leaves each sector.')
+    territory: Territory = Field(..., description='The territory left.')
+
+
+class HmsMovedEvent(BaseModel):
+    """
+    R-PLC-4, D-6: the HMS moved.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['hmsMoved']
+    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
+    territory: Territory = Field(..., description='Territory it points at now.')
+
+
 class HmsPointer(BaseModel):
     """
     Where the Hidden Mobile Stronghold points (E1): a non-stronghold sector.
@@ -2637,32 +2398,10 @@ class HmsPointer(BaseModel):
     territory: Territory = Field(..., description='The territory it points at.')
 
 
-class Insight2(BaseModel):
-    """
-    One Traitor card, drawn at random.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['traitor']
-    leader: Leader = Field(..., description='The leader on the card.')
-
-
-class Insight3(BaseModel):
-    """
-    One Face Dancer, drawn at random (Tleilaxu entrant).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['faceDancer']
-    leader: Leader = Field(..., description='The leader on the card.')
-
-
-class Insight(RootModel[Insight1 | Insight2 | Insight3 | Insight4]):
-    root: Insight1 | Insight2 | Insight3 | Insight4 = Field(
+class Insight(
+    RootModel[HandInsight | TraitorInsight | FaceDancerInsight | SecretAllyInsight]
+):
+    root: HandInsight | TraitorInsight | FaceDancerInsight | SecretAllyInsight = Field(
         ..., description='The content of a private inspection.', title='Insight'
     )
 
@@ -2683,6 +2422,81 @@ class Knowledge(BaseModel):
     viewer: Faction = Field(..., description='Who knows it.')
 
 
+class LeaderCustody(
+    RootModel[
+        AvailableLeaderCustody
+        | TanksLeaderCustody
+        | CapturedLeaderCustody
+        | GholaLeaderCustody
+    ]
+):
+    root: (
+        AvailableLeaderCustody
+        | TanksLeaderCustody
+        | CapturedLeaderCustody
+        | GholaLeaderCustody
+    ) = Field(..., description='Where a faction leader is.', title='LeaderCustody')
+
+
+class LeaderMovedEvent(BaseModel):
+    """
+    D-43: a leader's custody changed.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    custody: LeaderCustody = Field(..., description='Its custody now.')
+    kind: Literal['leaderMoved']
+    leader: Leader = Field(..., description='The leader.')
+
+
+class LeaderState(BaseModel):
+    """
+    One faction leader and its custody. Records stay with the native faction.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    custody: LeaderCustody = Field(..., description='Where it is.')
+    leader: Leader = Field(..., description='The leader.')
+
+
+class LoseForcesAction(BaseModel):
+    """
+    D-44 (host): forces lost on the board (battle, storm, …) go to the Tanks.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    advisors: conint(ge=0) | None = Field(0, description='BG advisors.')
+    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['loseForces']
+    normal: conint(ge=0) | None = Field(0, description='Ordinary forces (BG fighters).')
+    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
+    territory: Territory = Field(..., description='Where.')
+
+
+class MoveHmsAction(BaseModel):
+    """
+    The Ixians moved the HMS; a token inside stays attached (R-PLC-4).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['moveHms']
+    sector: conint(ge=0, le=255) = Field(
+        ..., description='The sector of that territory.'
+    )
+    territory: Territory = Field(
+        ..., description='The non-stronghold territory it now points at.'
+    )
+
+
 class OpenArrival(BaseModel):
     """
     An arrival whose reactions have not all settled; the host holds the
@@ -2700,36 +2514,114 @@ class OpenArrival(BaseModel):
     territory: Territory = Field(..., description='Where.')
 
 
-class Origin2(BaseModel):
-    """
-    A sector of a territory on the board.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['board']
-    sector: conint(ge=0, le=255) = Field(..., description='The sector left.')
-    territory: Territory = Field(..., description='The territory left.')
-
-
-class Origin3(BaseModel):
-    """
-    One group from several sectors of one territory (R-EFF-FRE); the
-    per-sector counts must add up to the arrival's counts.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['group']
-    sectors: list[SectorForces] = Field(..., description='What leaves each sector.')
-    territory: Territory = Field(..., description='The territory left.')
-
-
-class Origin(RootModel[Origin1 | Origin2 | Origin3]):
-    root: Origin1 | Origin2 | Origin3 = Field(
+class Origin(RootModel[ReservesOrigin | BoardOrigin | GroupOrigin]):
+    root: ReservesOrigin | BoardOrigin | GroupOrigin = Field(
         ..., description='Where arriving forces come from.', title='Origin'
+    )
+
+
+class PlaceAction(BaseModel):
+    """
+    R-PLC-1..4 (Ecaz): announce the placement of a supply token in a stronghold.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The placement frame.')
+    kind: Literal['place']
+    territory: Territory = Field(..., description='A stronghold.')
+    token: Ambassador = Field(..., description="A token in Ecaz's supply.")
+
+
+class PlacedZone(BaseModel):
+    """
+    R-INV-2: placed in a stronghold (the HMS interior included).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['placed']
+    territory: Territory = Field(..., description='The stronghold.')
+
+
+class PlacementAnnouncedEvent(BaseModel):
+    """
+    R-PLC-5: Ecaz announced a placement; the response window is open.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cost: conint(ge=0) = Field(..., description='The spice it will cost.')
+    frame: FrameId = Field(..., description='The response frame the host answers.')
+    kind: Literal['placementAnnounced']
+    territory: Territory = Field(..., description='The stronghold.')
+    token: Ambassador | None = Field(
+        None,
+        description='The token; `null` in the public copy when P-SUPPLY-VIS is\n`ownerOnly` (Ecaz and the host get a copy naming it).',
+    )
+
+
+class PlacementCancelledEvent(BaseModel):
+    """
+    R-PLC-5: the announced placement was cancelled by Karama; nothing was paid.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='Who played Karama.')
+    kind: Literal['placementCancelled']
+    territory: Territory = Field(..., description='The stronghold it was meant for.')
+    token: Ambassador | None = Field(
+        None,
+        description='The token, still in supply (`null` in the public copy under `ownerOnly`).',
+    )
+
+
+class PlacementClosedEvent(BaseModel):
+    """
+    R-PLC-1: the placement opportunity closed for this turn.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['placementClosed']
+    placed: conint(ge=0, le=255) = Field(..., description='Tokens placed this turn.')
+    reason: PlacementEnd = Field(..., description='Why it closed.')
+
+
+class PlacementResponseDecision(BaseModel):
+    """
+    R-PLC-5: Ecaz announced a placement; the host reports whether another
+    faction cancels it with Karama, or allows it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cost: conint(ge=0) = Field(..., description='The spice it will cost (R-PLC-2).')
+    kind: Literal['placementResponse']
+    territory: Territory = Field(..., description='The stronghold.')
+    token: Ambassador = Field(..., description='The token Ecaz wants to place.')
+
+
+class PlayBetrayalAction(BaseModel):
+    """
+    R-NEX-BET (the unallied non-Ecaz holder; Shipment & Movement before
+    anyone ships or moves, P-NEX-BET-TIME): Ecaz's ally's forces in
+    `territory` return to its reserves, unless a Karama cancels it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['playBetrayal']
+    territory: Territory = Field(
+        ..., description='A territory where both Ecaz and its ally have forces.'
     )
 
 
@@ -2779,7 +2671,7 @@ class Policies(BaseModel):
 
 class Position(BaseModel):
     """
-    A sector of a territory.
+    A sector of a territory (R-EFF-FRE, R-EFF-GLD destinations).
     """
 
     model_config = ConfigDict(
@@ -2787,6 +2679,94 @@ class Position(BaseModel):
     )
     sector: conint(ge=0, le=255) = Field(..., description='Sector.')
     territory: Territory = Field(..., description='Territory.')
+
+
+class RelocateAction(BaseModel):
+    """
+    R-EFF-FRE (beneficiary): move one group from one territory (several
+    sectors allowed) to a sector of any territory; an empty group moves nothing.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    advisors: bool | None = Field(
+        False, description='The group is of Bene Gesserit advisors.'
+    )
+    frame: FrameId = Field(..., description='The Fremen frame.')
+    from_: Territory = Field(
+        ..., alias='from', description='The territory the group leaves.'
+    )
+    group: list[SectorForces] | None = Field(
+        [], description='What leaves each of its sectors.', validate_default=True
+    )
+    kind: Literal['relocate']
+    sector: conint(ge=0, le=255) = Field(..., description='Destination sector.')
+    to: Territory = Field(..., description='Destination territory.')
+
+
+class ReturnForcesAction(BaseModel):
+    """
+    D-40 (host): forces leave the board for the reserves (not a loss).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    advisors: conint(ge=0) | None = Field(0, description='BG advisors.')
+    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['returnForces']
+    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
+    sector: conint(ge=0, le=255) = Field(..., description='Sector.')
+    territory: Territory = Field(..., description='Where.')
+
+
+class SetLeaderAction(BaseModel):
+    """
+    D-43 (host): a leader's custody changed: killed (tanks), revived or returned
+    (available), captured, made a ghola.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    custody: LeaderCustody = Field(
+        ..., description='Its new custody (must differ from the current one).'
+    )
+    kind: Literal['setLeader']
+    leader: Leader = Field(..., description='The leader.')
+
+
+class ShipAction(BaseModel):
+    """
+    R-EFF-GLD (beneficiary): ship up to 4 reserves, free; 0 ships nothing.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    elite: conint(ge=0) | None = Field(0, description='Elite forces.')
+    frame: FrameId = Field(..., description='The Guild frame.')
+    kind: Literal['ship']
+    normal: conint(ge=0) | None = Field(0, description='Ordinary forces.')
+    sector: conint(ge=0, le=255) = Field(..., description='Destination sector.')
+    territory: Territory = Field(..., description='Destination territory.')
+
+
+class ShipChoice(BaseModel):
+    """
+    R-EFF-GLD: `ship` 1..=`max` forces (at most the reserves of each kind) to one of `destinations`.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    destinations: list[Position] = Field(..., description='Legal destinations.')
+    frame: FrameId = Field(..., description='The frame.')
+    kind: Literal['ship']
+    max: conint(ge=0) = Field(..., description='At most this many.')
+    reserves: Forces = Field(..., description="The beneficiary's reserves.")
 
 
 class Stack(BaseModel):
@@ -2810,18 +2790,6 @@ class Stack(BaseModel):
     territory: Territory = Field(..., description='Territory.')
 
 
-class Token(BaseModel):
-    """
-    One Ambassador token and its zone.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    token: Ambassador = Field(..., description='The token (one per identity).')
-    zone: Zone = Field(..., description='Its zone.')
-
-
 class ViewExpectation(BaseModel):
     """
     What one viewer's view must show after a step.
@@ -2843,7 +2811,58 @@ class ViewExpectation(BaseModel):
     )
 
 
-class Action25(BaseModel):
+class Zone(RootModel[PoolZone | SupplyZone | PlacedZone | UsedZone | RemovedZone]):
+    root: PoolZone | SupplyZone | PlacedZone | UsedZone | RemovedZone = Field(
+        ...,
+        description='Where an Ambassador token is (R-INV-2). Every token is in exactly one zone.',
+        title='Zone',
+    )
+
+
+class AmbassadorTriggeredEvent(BaseModel):
+    """
+    R-TRG-1, R-TRG-6: Ecaz triggered a token; it went to `disposal`.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='The entry.')
+    beneficiary: Faction = Field(..., description='Who benefits.')
+    disposal: Zone = Field(
+        ..., description='Where the token went (used, supply, removed).'
+    )
+    entrant: Faction = Field(..., description='Who entered.')
+    kind: Literal['ambassadorTriggered']
+    territory: Territory = Field(..., description='Its stronghold.')
+    token: Ambassador = Field(..., description='The token.')
+
+
+class AmbassadorsSetup(BaseModel):
+    """
+    An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cohort: list[Ambassador] = Field(
+        ..., description='The current cohort (5 distinct non-Ecaz tokens).'
+    )
+    cycle: conint(ge=0) | None = Field(0, description='Completed recycles.')
+    placement: PlacementTurn | None = Field(
+        {'closed': False, 'placed': 0, 'preventedBy': None},
+        description="This turn's placement bookkeeping.",
+        validate_default=True,
+    )
+    zones: dict[str, Zone] | None = Field(
+        {},
+        description='Zone of each token; tokens not listed: Ecaz → supply, cohort → supply, others → pool.',
+        validate_default=True,
+    )
+
+
+class ArriveAction(BaseModel):
     """
     R-TRG-3 (host): forces of `entrant` arrived in `territory`/`sector`. The
     engine moves them on its table and, when this is an entry into a
@@ -2874,274 +2893,7 @@ class Action25(BaseModel):
     territory: Territory = Field(..., description='Destination territory.')
 
 
-class Action(
-    RootModel[
-        Action1
-        | Action2
-        | Action3
-        | Action4
-        | Action5
-        | Action6
-        | Action7
-        | Action8
-        | Action9
-        | Action10
-        | Action11
-        | Action12
-        | Action13
-        | Action14
-        | Action15
-        | Action16
-        | Action17
-        | Action18
-        | Action19
-        | Action20
-        | Action21
-        | Action22
-        | Action23
-        | Action24
-        | Action25
-        | Action26
-        | Action27
-        | Action28
-        | Action29
-        | Action30
-        | Action31
-        | Action32
-        | Action33
-        | Action34
-        | Action35
-        | Action36
-        | Action37
-        | Action38
-        | Action39
-        | Action40
-        | Action41
-        | Action42
-        | Action43
-        | Action44
-        | Action45
-        | Action46
-        | Action47
-        | Action48
-        | Action49
-        | Action50
-        | Action51
-        | Action52
-        | Action53
-    ]
-):
-    root: (
-        Action1
-        | Action2
-        | Action3
-        | Action4
-        | Action5
-        | Action6
-        | Action7
-        | Action8
-        | Action9
-        | Action10
-        | Action11
-        | Action12
-        | Action13
-        | Action14
-        | Action15
-        | Action16
-        | Action17
-        | Action18
-        | Action19
-        | Action20
-        | Action21
-        | Action22
-        | Action23
-        | Action24
-        | Action25
-        | Action26
-        | Action27
-        | Action28
-        | Action29
-        | Action30
-        | Action31
-        | Action32
-        | Action33
-        | Action34
-        | Action35
-        | Action36
-        | Action37
-        | Action38
-        | Action39
-        | Action40
-        | Action41
-        | Action42
-        | Action43
-        | Action44
-        | Action45
-        | Action46
-        | Action47
-        | Action48
-        | Action49
-        | Action50
-        | Action51
-        | Action52
-        | Action53
-    ) = Field(..., description='Every action, tagged by `kind`.', title='Action')
-
-
-class Ambassadors(BaseModel):
-    """
-    The Ambassador inventory (R-INV-1..4).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cohort: list[Ambassador] = Field(
-        ...,
-        description='The current cohort: the five non-Ecaz tokens drawn for this cycle (R-INV-1).',
-    )
-    cycle: conint(ge=0) = Field(..., description='Completed recycles so far (R-TRG-8).')
-    placement: PlacementTurn = Field(
-        ..., description="This turn's placement bookkeeping."
-    )
-    tokens: list[Token] = Field(
-        ..., description='All eleven tokens, in [`Ambassador::ALL`] order.'
-    )
-
-
-class AmbassadorsView(BaseModel):
-    """
-    The Ambassadors as a viewer sees them (P-SUPPLY-VIS).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    cohort: list[Ambassador] | None = Field(
-        None, description='The cohort, when visible.'
-    )
-    cycle: conint(ge=0) = Field(..., description='Completed recycles.')
-    nextCost: conint(ge=0) = Field(
-        ..., description='What the next placement costs (R-PLC-2).'
-    )
-    placement: PlacementTurn = Field(
-        ..., description="This turn's placement bookkeeping."
-    )
-    poolCount: conint(ge=0) = Field(
-        ..., description='Tokens in the pool (always public as a count).'
-    )
-    supplyCount: conint(ge=0) = Field(
-        ..., description="Tokens in Ecaz's supply (always public as a count)."
-    )
-    tokens: list[Token] = Field(
-        ...,
-        description='Tokens whose zone this viewer knows: placed, used and removed always\n(placed face up, per the designer); supply, pool and the cohort only\nwhen the supply is public or the viewer is Ecaz or the host.',
-    )
-
-
-class Choice2(BaseModel):
-    """
-    R-EFF-GLD: `ship` 1..=`max` forces (at most the reserves of each kind) to one of `destinations`.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    destinations: list[Position] = Field(..., description='Legal destinations.')
-    frame: FrameId = Field(..., description='The frame.')
-    kind: Literal['ship']
-    max: conint(ge=0) = Field(..., description='At most this many.')
-    reserves: Forces = Field(..., description="The beneficiary's reserves.")
-
-
-class Command(BaseModel):
-    """
-    One command: who issues it and what.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    action: Action = Field(..., description='What the actor does.')
-    actor: Actor = Field(..., description='`host` or a faction id.')
-
-
-class Decision14(BaseModel):
-    """
-    R-NEX-BET, P-NEX-BET-TIME: the holder played Betrayal (the card is
-    spent); the host reports a Karama cancel or allows it.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    ally: Faction = Field(..., description="Ecaz's ally, whose forces return.")
-    group: list[Stack] = Field(
-        ..., description="The ally's forces there when it was played (every sector)."
-    )
-    holder: Faction = Field(..., description='Who played it.')
-    kind: Literal['betrayalResponse']
-    territory: Territory = Field(..., description='The territory.')
-
-
-class Decision(
-    RootModel[
-        Decision1
-        | Decision2
-        | Decision3
-        | Decision4
-        | Decision5
-        | Decision6
-        | Decision7
-        | Decision8
-        | Decision9
-        | Decision10
-        | Decision11
-        | Decision12
-        | Decision13
-        | Decision14
-        | Decision15
-    ]
-):
-    root: (
-        Decision1
-        | Decision2
-        | Decision3
-        | Decision4
-        | Decision5
-        | Decision6
-        | Decision7
-        | Decision8
-        | Decision9
-        | Decision10
-        | Decision11
-        | Decision12
-        | Decision13
-        | Decision14
-        | Decision15
-    ) = Field(..., description='The typed decisions a frame can hold. Continuations are data.', title='Decision')
-
-
-class Duke(BaseModel):
-    """
-    Duke Vidal's disc (R-DUKE-1): one, outside every roster, no Traitor card.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    battleTurn: conint(ge=0) | None = Field(
-        None,
-        description='The turn in which he was last used in a battle (P-NEX-CUN-TIME).',
-    )
-    beforeLoan: DukeCustody | None = Field(
-        None,
-        description="P-DUKE-LOAN: while lent, the custody he returns to when the loan ends\n(Ecaz's control, or set aside).",
-    )
-    custody: DukeCustody = Field(..., description='Current custody.')
-
-
-class EventKind12(BaseModel):
+class ArrivedEvent(BaseModel):
     """
     R-TRG-3: forces arrived; `entry` says whether it is an entry.
     """
@@ -3167,9 +2919,65 @@ class EventKind12(BaseModel):
     territory: Territory = Field(..., description='Destination.')
 
 
-class EventKind13(BaseModel):
+class BetrayalResponseDecision(BaseModel):
     """
-    A decision frame opened (reactions to an entry).
+    R-NEX-BET, P-NEX-BET-TIME: the holder played Betrayal (the card is
+    spent); the host reports a Karama cancel or allows it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    ally: Faction = Field(..., description="Ecaz's ally, whose forces return.")
+    group: list[Stack] = Field(
+        ..., description="The ally's forces there when it was played (every sector)."
+    )
+    holder: Faction = Field(..., description='Who played it.')
+    kind: Literal['betrayalResponse']
+    territory: Territory = Field(..., description='The territory.')
+
+
+class Decision(
+    RootModel[
+        PlacementDecision
+        | PlacementResponseDecision
+        | TriggerOfferDecision
+        | CopyEffectDecision
+        | ChoamDiscardDecision
+        | IxianSwapDecision
+        | EcazBranchDecision
+        | AllianceOfferDecision
+        | DukeLoanDecision
+        | FremenRelocationDecision
+        | GuildShipmentDecision
+        | TleilaxuRevivalDecision
+        | HostReactionsDecision
+        | BetrayalResponseDecision
+        | RicheseBuyDecision
+    ]
+):
+    root: (
+        PlacementDecision
+        | PlacementResponseDecision
+        | TriggerOfferDecision
+        | CopyEffectDecision
+        | ChoamDiscardDecision
+        | IxianSwapDecision
+        | EcazBranchDecision
+        | AllianceOfferDecision
+        | DukeLoanDecision
+        | FremenRelocationDecision
+        | GuildShipmentDecision
+        | TleilaxuRevivalDecision
+        | HostReactionsDecision
+        | BetrayalResponseDecision
+        | RicheseBuyDecision
+    ) = Field(..., description='The typed decisions a frame can hold. Continuations are data.', title='Decision')
+
+
+class DecisionOpenedEvent(BaseModel):
+    """
+    R-TRG-1, R-TRG-4: a decision frame opened (reactions to an entry).
     """
 
     model_config = ConfigDict(
@@ -3185,150 +2993,23 @@ class EventKind13(BaseModel):
     kind: Literal['decisionOpened']
 
 
-class EventKind41(BaseModel):
+class Duke(BaseModel):
     """
-    R-NEX-BET: forces went from the board back to reserves (not a shipment,
-    movement, battle loss or revival).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['forcesReturned']
-    stacks: list[Stack] = Field(..., description='The stacks that left the board.')
-
-
-class EventKind44(BaseModel):
-    """
-    Forces went from the board to the Tanks.
+    Duke Vidal's disc (R-DUKE-1): one, outside every roster, no Traitor card.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    cause: LossCause = Field(..., description='Why.')
-    faction: Faction = Field(..., description='Whose.')
-    kind: Literal['forcesLost']
-    stacks: list[Stack] = Field(
-        ..., description='What was lost, per sector (`advisors` included).'
+    battleTurn: conint(ge=0) | None = Field(
+        None,
+        description='The turn in which he was last used in a battle (P-NEX-CUN-TIME).',
     )
-
-
-class EventKind(
-    RootModel[
-        EventKind1
-        | EventKind2
-        | EventKind3
-        | EventKind4
-        | EventKind5
-        | EventKind6
-        | EventKind7
-        | EventKind8
-        | EventKind9
-        | EventKind10
-        | EventKind11
-        | EventKind12
-        | EventKind13
-        | EventKind14
-        | EventKind15
-        | EventKind16
-        | EventKind17
-        | EventKind18
-        | EventKind19
-        | EventKind20
-        | EventKind21
-        | EventKind22
-        | EventKind23
-        | EventKind24
-        | EventKind25
-        | EventKind26
-        | EventKind27
-        | EventKind28
-        | EventKind29
-        | EventKind30
-        | EventKind31
-        | EventKind32
-        | EventKind33
-        | EventKind34
-        | EventKind35
-        | EventKind36
-        | EventKind37
-        | EventKind38
-        | EventKind39
-        | EventKind40
-        | EventKind41
-        | EventKind42
-        | EventKind43
-        | EventKind44
-        | EventKind45
-        | EventKind46
-        | EventKind47
-        | EventKind48
-        | EventKind49
-        | EventKind50
-        | EventKind51
-        | EventKind52
-        | EventKind53
-        | EventKind54
-    ]
-):
-    root: (
-        EventKind1
-        | EventKind2
-        | EventKind3
-        | EventKind4
-        | EventKind5
-        | EventKind6
-        | EventKind7
-        | EventKind8
-        | EventKind9
-        | EventKind10
-        | EventKind11
-        | EventKind12
-        | EventKind13
-        | EventKind14
-        | EventKind15
-        | EventKind16
-        | EventKind17
-        | EventKind18
-        | EventKind19
-        | EventKind20
-        | EventKind21
-        | EventKind22
-        | EventKind23
-        | EventKind24
-        | EventKind25
-        | EventKind26
-        | EventKind27
-        | EventKind28
-        | EventKind29
-        | EventKind30
-        | EventKind31
-        | EventKind32
-        | EventKind33
-        | EventKind34
-        | EventKind35
-        | EventKind36
-        | EventKind37
-        | EventKind38
-        | EventKind39
-        | EventKind40
-        | EventKind41
-        | EventKind42
-        | EventKind43
-        | EventKind44
-        | EventKind45
-        | EventKind46
-        | EventKind47
-        | EventKind48
-        | EventKind49
-        | EventKind50
-        | EventKind51
-        | EventKind52
-        | EventKind53
-        | EventKind54
-    ) = Field(..., description='What happened.', title='EventKind')
+    beforeLoan: DukeCustody | None = Field(
+        None,
+        description="P-DUKE-LOAN: while lent, the custody he returns to when the loan ends\n(Ecaz's control, or set aside).",
+    )
+    custody: DukeCustody = Field(..., description='Current custody.')
 
 
 class Expect(BaseModel):
@@ -3446,7 +3127,7 @@ class FactionState(BaseModel):
 
 class FactionView(BaseModel):
     """
-    A faction as a viewer sees it. `None` = hidden from this viewer.
+    A faction as a viewer sees it (D-7, D-17). `None` = hidden from this viewer.
     """
 
     model_config = ConfigDict(
@@ -3483,6 +3164,36 @@ class FactionView(BaseModel):
     )
 
 
+class ForcesLostEvent(BaseModel):
+    """
+    D-44: forces went from the board to the Tanks.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cause: LossCause = Field(..., description='Why.')
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['forcesLost']
+    stacks: list[Stack] = Field(
+        ..., description='What was lost, per sector (`advisors` included).'
+    )
+
+
+class ForcesReturnedEvent(BaseModel):
+    """
+    R-NEX-BET: forces went from the board back to reserves (not a shipment,
+    movement, battle loss or revival).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(..., description='Whose.')
+    kind: Literal['forcesReturned']
+    stacks: list[Stack] = Field(..., description='The stacks that left the board.')
+
+
 class Frame(BaseModel):
     """
     One pending decision: who answers it and the data to continue with.
@@ -3500,7 +3211,7 @@ class Frame(BaseModel):
 
 class FrameView(BaseModel):
     """
-    A pending decision as a viewer sees it.
+    A pending decision as a viewer sees it (D-1, D-24).
     """
 
     model_config = ConfigDict(
@@ -3515,43 +3226,9 @@ class FrameView(BaseModel):
     kind: str = Field(..., description='The decision kind.')
 
 
-class Game(BaseModel):
-    """
-    The whole game state.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    ambassadors: Ambassadors
-    arrivals: list[OpenArrival]
-    duke: Duke
-    factions: list[FactionState]
-    hms: HmsPointer | None = None
-    knowledge: list[Knowledge]
-    nextArrival: conint(ge=0)
-    nextFrame: conint(ge=0)
-    nexus: NexusCards
-    options: GameOptions
-    pending: list[Frame]
-    phase: Phase
-    policies: Policies
-    rng: GameRng
-    seats: list[Faction]
-    shieldWallStanding: bool
-    shipmentBegun: bool | None = Field(
-        False,
-        description='Someone shipped or moved in this Shipment & Movement phase (P-NEX-BET-TIME).',
-    )
-    storm: conint(ge=0, le=255)
-    treachery: Treachery
-    turn: conint(ge=0)
-    version: conint(ge=0)
-
-
 class GroupSource(BaseModel):
     """
-    One territory a Fremen-effect group may leave.
+    One territory a Fremen-effect group may leave (R-EFF-FRE).
     """
 
     model_config = ConfigDict(
@@ -3567,6 +3244,22 @@ class GroupSource(BaseModel):
         description='Forces available in each of its sectors outside the storm (`normal`\ncounts advisors when `advisors`).',
     )
     territory: Territory = Field(..., description='The territory.')
+
+
+class RelocateChoice(BaseModel):
+    """
+    R-EFF-FRE: `relocate` a non-empty group taken from the sectors of one
+    source (at most what each lists) to one of that source's destinations.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    frame: FrameId = Field(..., description='The frame.')
+    kind: Literal['relocate']
+    sources: list[GroupSource] = Field(
+        ..., description='Where a group may come from, each with its destinations.'
+    )
 
 
 class Setup(BaseModel):
@@ -3647,6 +3340,371 @@ class Setup(BaseModel):
     turn: conint(ge=0) | None = Field(None, description='Current turn (default 1).')
 
 
+class Token(BaseModel):
+    """
+    One Ambassador token and its zone.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    token: Ambassador = Field(..., description='The token (one per identity).')
+    zone: Zone = Field(..., description='Its zone.')
+
+
+class Action(
+    RootModel[
+        PlaceAction
+        | FinishPlacementAction
+        | DeclineAction
+        | TriggerAction
+        | CopyAction
+        | DiscardForSpiceAction
+        | SwapCardAction
+        | BuyCardAction
+        | ChooseBranchAction
+        | AnswerAllianceAction
+        | LendDukeAction
+        | RelocateAction
+        | ShipAction
+        | ReviveLeaderAction
+        | ReviveDukeAction
+        | ReviveForcesAction
+        | PassAction
+        | PlayCunningAction
+        | PlayBetrayalAction
+        | PlaySecretAllyAction
+        | AllowBetrayalAction
+        | CancelBetrayalAction
+        | AllowPlacementAction
+        | CancelPlacementAction
+        | ArriveAction
+        | ReactionsDoneAction
+        | EndPhaseAction
+        | MoveStormAction
+        | DestroyShieldWallAction
+        | DukeUsedInBattleAction
+        | DukeKilledAction
+        | DukeCapturedAction
+        | DukeRevivedAction
+        | DukeToMoritaniAction
+        | GainSpiceAction
+        | PaySpiceAction
+        | DrawCardAction
+        | DiscardCardAction
+        | GiveCardAction
+        | SetTraitorsAction
+        | SetFaceDancersAction
+        | LoseForcesAction
+        | ReturnForcesAction
+        | ReviveFromTanksAction
+        | FlipAdvisorsAction
+        | SetLeaderAction
+        | FormAllianceAction
+        | BreakAllianceAction
+        | SetHandLimitAction
+        | DealNexusAction
+        | DiscardNexusAction
+        | MoveHmsAction
+        | DestroyTerritoryAction
+    ]
+):
+    root: (
+        PlaceAction
+        | FinishPlacementAction
+        | DeclineAction
+        | TriggerAction
+        | CopyAction
+        | DiscardForSpiceAction
+        | SwapCardAction
+        | BuyCardAction
+        | ChooseBranchAction
+        | AnswerAllianceAction
+        | LendDukeAction
+        | RelocateAction
+        | ShipAction
+        | ReviveLeaderAction
+        | ReviveDukeAction
+        | ReviveForcesAction
+        | PassAction
+        | PlayCunningAction
+        | PlayBetrayalAction
+        | PlaySecretAllyAction
+        | AllowBetrayalAction
+        | CancelBetrayalAction
+        | AllowPlacementAction
+        | CancelPlacementAction
+        | ArriveAction
+        | ReactionsDoneAction
+        | EndPhaseAction
+        | MoveStormAction
+        | DestroyShieldWallAction
+        | DukeUsedInBattleAction
+        | DukeKilledAction
+        | DukeCapturedAction
+        | DukeRevivedAction
+        | DukeToMoritaniAction
+        | GainSpiceAction
+        | PaySpiceAction
+        | DrawCardAction
+        | DiscardCardAction
+        | GiveCardAction
+        | SetTraitorsAction
+        | SetFaceDancersAction
+        | LoseForcesAction
+        | ReturnForcesAction
+        | ReviveFromTanksAction
+        | FlipAdvisorsAction
+        | SetLeaderAction
+        | FormAllianceAction
+        | BreakAllianceAction
+        | SetHandLimitAction
+        | DealNexusAction
+        | DiscardNexusAction
+        | MoveHmsAction
+        | DestroyTerritoryAction
+    ) = Field(..., description='Every action, tagged by `kind`.', title='Action')
+
+
+class Ambassadors(BaseModel):
+    """
+    The Ambassador inventory (R-INV-1..4).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cohort: list[Ambassador] = Field(
+        ...,
+        description='The current cohort: the five non-Ecaz tokens drawn for this cycle (R-INV-1).',
+    )
+    cycle: conint(ge=0) = Field(..., description='Completed recycles so far (R-TRG-8).')
+    placement: PlacementTurn = Field(
+        ..., description="This turn's placement bookkeeping."
+    )
+    tokens: list[Token] = Field(
+        ..., description='All eleven tokens, in [`Ambassador::ALL`] order.'
+    )
+
+
+class AmbassadorsView(BaseModel):
+    """
+    The Ambassadors as a viewer sees them (P-SUPPLY-VIS).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cohort: list[Ambassador] | None = Field(
+        None, description='The cohort, when visible.'
+    )
+    cycle: conint(ge=0) = Field(..., description='Completed recycles.')
+    nextCost: conint(ge=0) = Field(
+        ..., description='What the next placement costs (R-PLC-2).'
+    )
+    placement: PlacementTurn = Field(
+        ..., description="This turn's placement bookkeeping."
+    )
+    poolCount: conint(ge=0) = Field(
+        ..., description='Tokens in the pool (always public as a count).'
+    )
+    supplyCount: conint(ge=0) = Field(
+        ..., description="Tokens in Ecaz's supply (always public as a count)."
+    )
+    tokens: list[Token] = Field(
+        ...,
+        description='Tokens whose zone this viewer knows: placed, used and removed always\n(placed face up, per the designer); supply, pool and the cohort only\nwhen the supply is public or the viewer is Ecaz or the host.',
+    )
+
+
+class Choice(RootModel[RelocateChoice | ShipChoice | ReviveChoice]):
+    root: RelocateChoice | ShipChoice | ReviveChoice = Field(
+        ..., description='A choice descriptor.', title='Choice'
+    )
+
+
+class Command(BaseModel):
+    """
+    One command: who issues it and what.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Action = Field(..., description='What the actor does.')
+    actor: Actor = Field(..., description='`host` or a faction id.')
+
+
+class EventKind(
+    RootModel[
+        PhaseStartedEvent
+        | PlacementOpenedEvent
+        | PlacementAnnouncedEvent
+        | AmbassadorPlacedEvent
+        | CardDiscardedEvent
+        | PlacementCancelledEvent
+        | PlacementClosedEvent
+        | StormMovedEvent
+        | ShieldWallDestroyedEvent
+        | HmsMovedEvent
+        | AmbassadorReturnedEvent
+        | ArrivedEvent
+        | DecisionOpenedEvent
+        | TriggerDeclinedEvent
+        | AmbassadorTriggeredEvent
+        | EffectCopiedEvent
+        | EffectResolvedEvent
+        | SpiceGainedEvent
+        | SpicePaidEvent
+        | HandInspectedEvent
+        | HandSeenEvent
+        | TraitorInspectedEvent
+        | TraitorSeenEvent
+        | CardDrawnEvent
+        | CardReceivedEvent
+        | DeckReshuffledEvent
+        | DeckOrderEvent
+        | CohortRecycledEvent
+        | CohortDrawnEvent
+        | DukeMovedEvent
+        | AllianceFormedEvent
+        | AllianceRefusedEvent
+        | NexusDiscardedEvent
+        | ForcesRevivedEvent
+        | LeaderRevivedEvent
+        | NexusDealtEvent
+        | NexusReceivedEvent
+        | NexusPlayedEvent
+        | BetrayalAnnouncedEvent
+        | BetrayalCancelledEvent
+        | ForcesReturnedEvent
+        | SecretAllyAskedEvent
+        | SecretAllyAnsweredEvent
+        | ForcesLostEvent
+        | ForcesRevivedFromTanksEvent
+        | AdvisorsFlippedEvent
+        | CardGivenEvent
+        | CardPassedEvent
+        | TraitorsChangedEvent
+        | TraitorsHeldEvent
+        | LeaderMovedEvent
+        | AllianceBrokenEvent
+        | HandLimitSetEvent
+        | ResumeEvent
+    ]
+):
+    root: (
+        PhaseStartedEvent
+        | PlacementOpenedEvent
+        | PlacementAnnouncedEvent
+        | AmbassadorPlacedEvent
+        | CardDiscardedEvent
+        | PlacementCancelledEvent
+        | PlacementClosedEvent
+        | StormMovedEvent
+        | ShieldWallDestroyedEvent
+        | HmsMovedEvent
+        | AmbassadorReturnedEvent
+        | ArrivedEvent
+        | DecisionOpenedEvent
+        | TriggerDeclinedEvent
+        | AmbassadorTriggeredEvent
+        | EffectCopiedEvent
+        | EffectResolvedEvent
+        | SpiceGainedEvent
+        | SpicePaidEvent
+        | HandInspectedEvent
+        | HandSeenEvent
+        | TraitorInspectedEvent
+        | TraitorSeenEvent
+        | CardDrawnEvent
+        | CardReceivedEvent
+        | DeckReshuffledEvent
+        | DeckOrderEvent
+        | CohortRecycledEvent
+        | CohortDrawnEvent
+        | DukeMovedEvent
+        | AllianceFormedEvent
+        | AllianceRefusedEvent
+        | NexusDiscardedEvent
+        | ForcesRevivedEvent
+        | LeaderRevivedEvent
+        | NexusDealtEvent
+        | NexusReceivedEvent
+        | NexusPlayedEvent
+        | BetrayalAnnouncedEvent
+        | BetrayalCancelledEvent
+        | ForcesReturnedEvent
+        | SecretAllyAskedEvent
+        | SecretAllyAnsweredEvent
+        | ForcesLostEvent
+        | ForcesRevivedFromTanksEvent
+        | AdvisorsFlippedEvent
+        | CardGivenEvent
+        | CardPassedEvent
+        | TraitorsChangedEvent
+        | TraitorsHeldEvent
+        | LeaderMovedEvent
+        | AllianceBrokenEvent
+        | HandLimitSetEvent
+        | ResumeEvent
+    ) = Field(..., description='What happened.', title='EventKind')
+
+
+class Game(BaseModel):
+    """
+    The whole game state.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    ambassadors: Ambassadors
+    arrivals: list[OpenArrival]
+    duke: Duke
+    factions: list[FactionState]
+    hms: HmsPointer | None = None
+    knowledge: list[Knowledge]
+    nextArrival: conint(ge=0)
+    nextFrame: conint(ge=0)
+    nexus: NexusCards
+    options: GameOptions
+    pending: list[Frame]
+    phase: Phase
+    policies: Policies
+    rng: GameRng
+    seats: list[Faction]
+    shieldWallStanding: bool
+    shipmentBegun: bool | None = Field(
+        False,
+        description='Someone shipped or moved in this Shipment & Movement phase (P-NEX-BET-TIME).',
+    )
+    storm: conint(ge=0, le=255)
+    treachery: Treachery
+    turn: conint(ge=0)
+    version: conint(ge=0)
+
+
+class Options(BaseModel):
+    """
+    What an actor may do now.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    choices: list[Choice] = Field(
+        ...,
+        description='Choice descriptors for the board effects, whose legal commands are\ntoo many to list: every command built within a descriptor is legal.',
+    )
+    commands: list[Command] = Field(
+        ..., description='Every legal command that can be listed whole.'
+    )
+    frame: FrameId | None = Field(
+        None, description='The open frame this actor answers, if any.'
+    )
+
+
 class Step(BaseModel):
     """
     One command and what it should do.
@@ -3711,28 +3769,6 @@ class View(BaseModel):
     viewer: Viewer = Field(..., description='Whom this view is for.')
 
 
-class Choice1(BaseModel):
-    """
-    R-EFF-FRE: `relocate` a non-empty group taken from the sectors of one
-    source (at most what each lists) to one of that source's destinations.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    frame: FrameId = Field(..., description='The frame.')
-    kind: Literal['relocate']
-    sources: list[GroupSource] = Field(
-        ..., description='Where a group may come from, each with its destinations.'
-    )
-
-
-class Choice(RootModel[Choice1 | Choice2 | Choice3]):
-    root: Choice1 | Choice2 | Choice3 = Field(
-        ..., description='A choice descriptor.', title='Choice'
-    )
-
-
 class Event(BaseModel):
     """
     One event.
@@ -3743,26 +3779,6 @@ class Event(BaseModel):
     )
     audience: Audience = Field(..., description='Who may see it.')
     event: EventKind = Field(..., description='What happened.')
-
-
-class Options(BaseModel):
-    """
-    What an actor may do now.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    choices: list[Choice] = Field(
-        ...,
-        description='Choice descriptors for the board effects, whose legal commands are\ntoo many to list: every command built within a descriptor is legal.',
-    )
-    commands: list[Command] = Field(
-        ..., description='Every legal command that can be listed whole.'
-    )
-    frame: FrameId | None = Field(
-        None, description='The open frame this actor answers, if any.'
-    )
 
 
 class Scenario(BaseModel):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ecaz import conformance
-from ecaz.models import ErrorReport, Event
+from ecaz.models import ErrorReport, Event, Scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.json"))
@@ -70,3 +70,9 @@ def test_scenario_agrees_with_the_native_engine_event_for_event(path: Path):
         for e in line.get("events", []):
             typed = Event.model_validate(e)
             assert typed.model_dump(mode="json", by_alias=True, exclude_unset=True) == e
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_typed_scenario_model_reads_every_file_back_unchanged(path: Path):
+    doc = json.loads(path.read_text())
+    assert Scenario.model_validate(doc).model_dump(mode="json", by_alias=True, exclude_unset=True) == doc

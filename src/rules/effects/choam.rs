@@ -53,11 +53,10 @@ pub(crate) fn commit_discard_for_spice(g: &mut Game, d: DiscardForSpice, events:
     for &card in &d.cards {
         cards::discard(g, d.beneficiary, card, events);
     }
-    let amount = PER_CARD.saturating_mul(u32::try_from(d.cards.len()).unwrap_or(u32::MAX));
+    let earned = PER_CARD.saturating_mul(u32::try_from(d.cards.len()).unwrap_or(u32::MAX));
+    // D-71: the bank pays at most up to the spice ceiling.
+    let amount = crate::rules::table::grant_spice(g, d.beneficiary, earned);
     if amount > 0 {
-        if let Some(s) = g.faction_mut(d.beneficiary) {
-            s.spice = s.spice.saturating_add(amount);
-        }
         events.push(Event::public(EventKind::SpiceGained {
             faction: d.beneficiary,
             amount,

@@ -7,12 +7,13 @@ use crate::ids::Faction;
 /// Spice granted (E3 p.8).
 pub(crate) const GRANT: u32 = 5;
 
+/// D-71: at most up to the spice ceiling; nothing is announced when nothing is granted.
 pub(crate) fn resolve(g: &mut Game, beneficiary: Faction, events: &mut Vec<Event>) {
-    if let Some(s) = g.faction_mut(beneficiary) {
-        s.spice = s.spice.saturating_add(GRANT);
+    let amount = crate::rules::table::grant_spice(g, beneficiary, GRANT);
+    if amount > 0 {
+        events.push(Event::public(EventKind::SpiceGained {
+            faction: beneficiary,
+            amount,
+        }));
     }
-    events.push(Event::public(EventKind::SpiceGained {
-        faction: beneficiary,
-        amount: GRANT,
-    }));
 }

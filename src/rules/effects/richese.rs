@@ -56,7 +56,9 @@ pub(crate) fn commit_buy(g: &mut Game, b: Buy, events: &mut Vec<Event>) {
     g.pending.pop();
     if b.buy {
         let purchase = g.policies.richese_pay == RichesePay::Purchase;
-        let to = (purchase && b.beneficiary != Faction::Emperor && g.is_seated(Faction::Emperor))
+        // D-71: an Emperor at the spice ceiling cannot receive it; it goes to the bank.
+        let room = crate::rules::table::spice_room(g, Faction::Emperor) >= PRICE;
+        let to = (purchase && b.beneficiary != Faction::Emperor && g.is_seated(Faction::Emperor) && room)
             .then_some(Faction::Emperor);
         if let Some(s) = g.faction_mut(b.beneficiary) {
             s.spice = s.spice.saturating_sub(PRICE);

@@ -1,16 +1,21 @@
-//! Commands and events as readable English lines, for the demo (and any
-//! human-facing output). Wire ids stay out of the prose: factions, tokens,
-//! territories, leaders and phases use their printed names.
+//! Narration: commands and events as English sentences for one viewer
+//! (issue 15). `event(game, event, viewer)` and `command(game, command,
+//! viewer)` say no more than that viewer may know: an event the viewer may
+//! not see has no sentence, and a command's secret parts (a token still in
+//! Ecaz's supply under P-SUPPLY-VIS `ownerOnly`, a card passed between two
+//! other factions, another faction's Traitor cards or Face Dancers) are left
+//! out for viewers who may not see them. Wire ids stay out of the prose:
+//! factions, tokens, territories, leaders and phases use their printed names.
 //!
 //! Every [`Action`], [`EventKind`] and [`Decision`] has its own sentence: the
-//! matches are exhaustive, so a new kind in the core fails to compile here
-//! until it is given one.
+//! matches are exhaustive, so a new kind fails to compile here until it is
+//! given one.
 
-use ecaz::{
-    Action, Actor, Ambassador, Audience, CardId, Cause, Command, Decision, Destruction, DukeCustody, DukeReason,
-    DukeSource, EcazBranch, Event, EventKind, Faction, Leader, LeaderCustody, LossCause, Origin, Phase, PlacementEnd,
-    ReturnCause, Sector, SectorForces, Stack, Territory, Zone,
-};
+use crate::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
+use crate::event::{Audience, DukeReason, Event, EventKind, LossCause, PlacementEnd, ReturnCause};
+use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Stack, Zone};
+use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::view::{sees_secrets_of, supply_visible};
 
 /// The printed name of a phase.
 pub fn phase(p: Phase) -> &'static str {
@@ -29,7 +34,7 @@ pub fn phase(p: Phase) -> &'static str {
 
 /// The printed name of a territory.
 pub fn territory(t: Territory) -> &'static str {
-    ecaz::territory_info(t).name
+    crate::board::info(t).name
 }
 
 /// "Arrakeen (sector 10)"; the HMS and the Polar Sink have no ring sector.
@@ -320,8 +325,15 @@ fn decision(d: &Decision) -> String {
     }
 }
 
-/// One command as a sentence, e.g. "Ecaz announces the Ecaz Ambassador for Arrakeen (frame 1)."
-pub fn command(c: &Command, catalog: &[String]) -> String {
+/// One command as a sentence for `viewer`, e.g. "Ecaz announces the Ecaz
+/// Ambassador for Arrakeen (frame 1)." `game` is the game the command is
+/// applied to (for the card catalog and P-SUPPLY-VIS). The parts `viewer` may
+/// not know are left out: the token of a placement under `ownerOnly` (for
+/// all but Ecaz and the host), the card of a host-reported gift (for all but
+/// giver, receiver and host), the Traitor cards and Face Dancers of a
+/// host report (for all but their holder and the host).
+pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
+    let catalog: &[String] = &game.treachery().catalog;
     let who = actor(c.actor);
     // The acting faction, for the names of its elite forces.
     let me = match c.actor {
@@ -334,7 +346,14 @@ pub fn command(c: &Command, catalog: &[String]) -> String {
             frame,
             token: t,
             territory: at,
-        } => format!("announces {} for {} (frame {frame})", token(*t), territory(*at)),
+        } => {
+            let what = if supply_visible(game, viewer) {
+                token(*t)
+            } else {
+                maybe_token(None)
+            };
+            format!("announces {what} for {} (frame {frame})", territory(*at))
+        }
         Action::FinishPlacement { frame } => format!("finishes placing Ambassadors (frame {frame})"),
 
         // ---- triggers and effects ----
@@ -524,21 +543,42 @@ pub fn command(c: &Command, catalog: &[String]) -> String {
         Action::DiscardCard { faction, card: c } => {
             format!("reports that {} discards {}", faction.name(), card(catalog, *c))
         }
-        Action::GiveCard { from, to, card: c } => format!(
-            "reports that {} gives {} to {}",
-            from.name(),
-            card(catalog, *c),
-            to.name()
-        ),
-        Action::SetTraitors { faction, traitors } => format!(
-            "reports the Traitor cards {} holds now: {}",
-            faction.name(),
-            leaders(traitors)
-        ),
-        Action::SetFaceDancers { face_dancers } => format!(
-            "reports the Face Dancers the Tleilaxu hold now: {}",
-            leaders(face_dancers)
-        ),
+        Action::GiveCard { from, to, card: c } => {
+            let what = if sees_secrets_of(viewer, *from) || sees_secrets_of(viewer, *to) {
+                card(catalog, *c)
+            } else {
+                "a Treachery card".to_string()
+            };
+            format!("reports that {} gives {what} to {}", from.name(), to.name())
+        }
+        Action::SetTraitors { faction, traitors } => {
+            if sees_secrets_of(viewer, *faction) {
+                format!(
+                    "reports the Traitor cards {} holds now: {}",
+                    faction.name(),
+                    leaders(traitors)
+                )
+            } else {
+                format!(
+                    "reports that {} now holds {}",
+                    faction.name(),
+                    count(len(traitors), "Traitor card")
+                )
+            }
+        }
+        Action::SetFaceDancers { face_dancers } => {
+            if sees_secrets_of(viewer, Faction::Tleilaxu) {
+                format!(
+                    "reports the Face Dancers the Tleilaxu hold now: {}",
+                    leaders(face_dancers)
+                )
+            } else {
+                format!(
+                    "reports that the Tleilaxu now hold {}",
+                    count(len(face_dancers), "Face Dancer")
+                )
+            }
+        }
         Action::LoseForces {
             faction,
             territory: at,
@@ -618,10 +658,20 @@ pub fn command(c: &Command, catalog: &[String]) -> String {
     format!("{who} {what}.")
 }
 
-/// One event as a sentence, e.g. "Ecaz placed the Emperor Ambassador in Arrakeen and paid 2 spice."
+/// One event as a sentence for `viewer`, e.g. "Ecaz placed the Emperor
+/// Ambassador in Arrakeen and paid 2 spice."; `None` when `viewer` may not see
+/// the event ([`Event::visible_to`]), and for the public copy of an event
+/// whose full copy `viewer` also receives (under P-SUPPLY-VIS `ownerOnly` the
+/// engine sends a copy without the token to everyone and one with it to
+/// Ecaz, which the host sees too: Ecaz and the host hear it once).
 /// Events not meant for everyone carry their audience in brackets; the
-/// private ones name who sees them in the sentence too.
-pub fn event(e: &Event, catalog: &[String]) -> String {
+/// private ones name who sees them in the sentence too. `game` gives the card
+/// catalog.
+pub fn event(game: &Game, e: &Event, viewer: Viewer) -> Option<String> {
+    if !e.visible_to(viewer) || (supply_visible(game, viewer) && is_redacted_copy(e)) {
+        return None;
+    }
+    let catalog: &[String] = &game.treachery().catalog;
     let viewers = match &e.audience {
         Audience::Only { factions } if !factions.is_empty() => {
             Some(list(factions.iter().map(|f| f.name().to_string()).collect()))
@@ -629,14 +679,28 @@ pub fn event(e: &Event, catalog: &[String]) -> String {
         _ => None,
     };
     let text = event_kind(&e.event, catalog, viewers.as_deref());
-    match &e.audience {
+    Some(match &e.audience {
         Audience::Public => text,
         Audience::Only { factions } => {
             let names: Vec<&str> = factions.iter().map(|f| f.name()).collect();
             format!("{text} [seen only by {}]", names.join(", "))
         }
         Audience::Host => format!("{text} [host only]"),
-    }
+    })
+}
+
+/// Is this the public copy of an event that names a supply token (or a
+/// decision revealing the supply) with that part left out? The engine sends
+/// the full copy to Ecaz (and so to the host) right after it.
+fn is_redacted_copy(e: &Event) -> bool {
+    e.audience == Audience::Public
+        && match &e.event {
+            EventKind::PlacementAnnounced { token, .. } | EventKind::PlacementCancelled { token, .. } => {
+                token.is_none()
+            }
+            EventKind::DecisionOpened { decision, .. } => decision.is_none(),
+            _ => false,
+        }
 }
 
 /// One event kind as a sentence; `viewers` names the audience of a private
@@ -1017,10 +1081,30 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
     use super::*;
-    use ecaz::{ArrivalId, FrameId};
+    use crate::ids::{ArrivalId, FrameId};
+    use crate::setup::Setup;
+
+    /// A six-seat game with the base Treachery catalog (Crysknife is card 0,
+    /// Lasgun card 8, Karama cards 27 and 28).
+    fn game() -> Game {
+        let seats = [
+            Faction::Ecaz,
+            Faction::Atreides,
+            Faction::Harkonnen,
+            Faction::Emperor,
+            Faction::Tleilaxu,
+            Faction::Fremen,
+        ];
+        Setup::for_seats(&seats, 1).build().unwrap()
+    }
+
+    /// The host's sentence for an event (the host sees every event).
+    fn told(e: &Event) -> String {
+        event(&game(), e, Viewer::Host).unwrap()
+    }
 
     #[test]
-    fn card_names_are_title_cased() {
+    fn card_names_are_title_cased_from_the_catalog() {
         let catalog = vec!["karama".to_string(), "family_atomics".to_string()];
         assert_eq!(card(&catalog, CardId(0)), "Karama (card 0)");
         assert_eq!(card(&catalog, CardId(1)), "Family Atomics (card 1)");
@@ -1035,7 +1119,7 @@ mod tests {
             cost: 2,
         });
         assert_eq!(
-            event(&e, &[]),
+            told(&e),
             "Ecaz placed the Emperor Ambassador in Arrakeen and paid 2 spice."
         );
     }
@@ -1048,23 +1132,22 @@ mod tests {
             },
             event: EventKind::ShieldWallDestroyed,
         };
-        assert!(event(&e, &[]).ends_with("[seen only by Atreides]"));
+        assert!(told(&e).ends_with("[seen only by Atreides]"));
     }
 
     #[test]
     fn private_sights_say_who_sees_them() {
-        let catalog = vec!["karama".to_string(), "lasgun".to_string()];
         let only = |f: Faction, event: EventKind| Event::only(vec![f], event);
         let hand = only(
             Faction::Atreides,
             EventKind::HandSeen {
                 of: Faction::Harkonnen,
-                cards: vec![CardId(0), CardId(1)],
+                cards: vec![CardId(27), CardId(8)],
             },
         );
         assert_eq!(
-            event(&hand, &catalog),
-            "Atreides sees Harkonnen's hand: Karama (card 0) and Lasgun (card 1). [seen only by Atreides]"
+            told(&hand),
+            "Atreides sees Harkonnen's hand: Karama (card 27) and Lasgun (card 8). [seen only by Atreides]"
         );
         let traitor = only(
             Faction::Ecaz,
@@ -1075,19 +1158,19 @@ mod tests {
             },
         );
         assert_eq!(
-            event(&traitor, &catalog),
+            told(&traitor),
             "Ecaz sees Tleilaxu's Face Dancer: Duncan Idaho. [seen only by Ecaz]"
         );
         let drawn = only(
             Faction::Emperor,
             EventKind::CardReceived {
                 faction: Faction::Emperor,
-                card: CardId(1),
+                card: CardId(8),
             },
         );
         assert_eq!(
-            event(&drawn, &catalog),
-            "Emperor sees the card Emperor drew: Lasgun (card 1). [seen only by Emperor]"
+            told(&drawn),
+            "Emperor sees the card Emperor drew: Lasgun (card 8). [seen only by Emperor]"
         );
         let cohort = only(
             Faction::Ecaz,
@@ -1096,7 +1179,7 @@ mod tests {
             },
         );
         assert_eq!(
-            event(&cohort, &catalog),
+            told(&cohort),
             "Ecaz drew a new cohort, shown only to Ecaz: Fremen, Spacing Guild and Richese. [seen only by Ecaz]"
         );
     }
@@ -1117,7 +1200,7 @@ mod tests {
             parent: None,
         });
         assert_eq!(
-            event(&arrived, &[]),
+            told(&arrived),
             "Arrival 3: Emperor shipped 2 forces and 1 Sardaukar from reserves to Carthag (sector 11) (an entry)."
         );
         let triggered = Event::public(EventKind::AmbassadorTriggered {
@@ -1129,13 +1212,13 @@ mod tests {
             disposal: Zone::Used,
         });
         assert_eq!(
-            event(&triggered, &[]),
+            told(&triggered),
             "Ecaz triggered the Atreides Ambassador in Carthag against Emperor's entry (arrival 3) for the benefit \
              of Ecaz; it is set aside as used."
         );
         let resume = Event::public(EventKind::Resume { arrival: ArrivalId(3) });
         assert_eq!(
-            event(&resume, &[]),
+            told(&resume),
             "Every reaction to arrival 3 has settled: the entrant's action resumes."
         );
         let offer = Event::public(EventKind::DecisionOpened {
@@ -1151,7 +1234,7 @@ mod tests {
             }),
         });
         assert_eq!(
-            event(&offer, &[]),
+            told(&offer),
             "Ecaz must now trigger the Atreides Ambassador in Carthag against Emperor's entry (for Ecaz), or \
              decline (frame 5)."
         );
@@ -1159,7 +1242,8 @@ mod tests {
 
     #[test]
     fn commands_of_the_new_kinds_read_as_english() {
-        let catalog = vec!["karama".to_string()];
+        let g = game();
+        let said = |c: &Command| command(&g, c, Viewer::Host);
         let ship = Command::faction(
             Faction::Fremen,
             Action::Ship {
@@ -1171,7 +1255,7 @@ mod tests {
             },
         );
         assert_eq!(
-            command(&ship, &catalog),
+            said(&ship),
             "Fremen ships 2 forces and 1 Fedaykin free to Hidden Mobile Stronghold (frame 4)."
         );
         let arrive = Command::host(Action::Arrive {
@@ -1200,7 +1284,7 @@ mod tests {
             parent: Some(ArrivalId(1)),
         });
         assert_eq!(
-            command(&arrive, &catalog),
+            said(&arrive),
             "Host reports that Bene Gesserit moved 2 advisors from Imperial Basin (sectors 9 and 10) to Arrakeen \
              (sector 10), in reaction to arrival 1."
         );
@@ -1209,18 +1293,15 @@ mod tests {
             amount: 3,
             to: Some(Faction::Emperor),
         });
-        assert_eq!(
-            command(&pay, &catalog),
-            "Host reports that Harkonnen pays 3 spice to Emperor."
-        );
+        assert_eq!(said(&pay), "Host reports that Harkonnen pays 3 spice to Emperor.");
         let cancel = Command::host(Action::CancelBetrayal {
             frame: FrameId(2),
             faction: Faction::Atreides,
-            card: CardId(0),
+            card: CardId(27),
         });
         assert_eq!(
-            command(&cancel, &catalog),
-            "Host reports that Atreides plays Karama (card 0) against the Betrayal (frame 2)."
+            said(&cancel),
+            "Host reports that Atreides plays Karama (card 27) against the Betrayal (frame 2)."
         );
     }
 

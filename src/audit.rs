@@ -1,0 +1,119 @@
+//! Audits of a game state that tests, fuzzers, bots and hosts run after any
+//! command (issue 11 items 5 and 6). Each returns `Ok(())` or a one-line
+//! description of what is wrong; neither changes the game nor draws from
+//! its RNG.
+//!
+//! * [`liveness`] — the game can always move: an open frame's actor has a
+//!   legal command that [`crate::options`] lists and [`crate::apply`]
+//!   accepts, and a quiet game (no frame open) can be moved forward by the
+//!   host's `endPhase`.
+//! * [`reload`] — the state survives a save: [`crate::game_to_json`] then
+//!   [`crate::game_from_json`] gives back an equal game, whose encoding is
+//!   byte-identical (a closed round trip: no accepted command makes a state
+//!   the loader refuses).
+//! * [`check`] — both.
+//!
+//! ```
+//! use ecaz::{apply, audit, Action, Command, Faction, Phase, Setup};
+//! let game = Setup::for_seats(&[Faction::Ecaz, Faction::Atreides], 3).build()?;
+//! audit::check(&game)?;
+//! let (next, _) = apply(&game, &Command::host(Action::EndPhase { phase: Phase::Storm }))?;
+//! audit::check(&next)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+/// The ceiling of every monotone counter of a game — frame and arrival ids,
+/// the turn, the cohort cycle: the loader accepts values up to it (D-72).
+pub const COUNTER_LIMIT: u32 = 1 << 31;
+
+/// The most any one command advances a counter (frames and arrivals opened
+/// by one command, one turn, one recycle). Once a counter is more than
+/// `COUNTER_LIMIT - PER_COMMAND`, `apply` refuses every command with
+/// `state/ids_exhausted`, so an accepted command never makes a state the
+/// loader refuses (D-72).
+pub const PER_COMMAND: u32 = 64;
+
+use crate::apply::validate;
+use crate::command::{Action, Command};
+use crate::error::ApplyError;
+use crate::game::Game;
+use crate::json::{game_from_json, game_to_json};
+use crate::options::options;
+
+/// Liveness (issue 11 item 5): whenever a frame is open, its actor has at
+/// least one legal command — `options` lists a command or a choice
+/// descriptor, and every listed command is accepted — and every open arrival
+/// still has something to settle (a frame of its own or an open child), so
+/// its `resume` will come. With no frame open, no arrival is open and the
+/// host's `endPhase` for the current phase is accepted (unless the game's
+/// counters are exhausted, the one terminal state, `state/ids_exhausted`).
+pub fn liveness(game: &Game) -> Result<(), String> {
+    for a in game.open_arrivals() {
+        let busy = game.pending().iter().any(|f| f.decision.arrival() == Some(a.id))
+            || game.open_arrivals().iter().any(|c| c.parent == Some(a.id));
+        if !busy {
+            return Err(format!("arrival {} is open with nothing left to settle", a.id));
+        }
+    }
+    match game.open_frame() {
+        Some(frame) => {
+            let o = options(game, frame.actor);
+            if o.frame != Some(frame.id) {
+                return Err(format!(
+                    "options of {} do not name the open frame {}",
+                    frame.actor, frame.id
+                ));
+            }
+            if o.commands.is_empty() && o.choices.is_empty() {
+                return Err(format!(
+                    "deadlock: {} owns frame {} ({}) and has no legal command",
+                    frame.actor,
+                    frame.id,
+                    frame.decision.name()
+                ));
+            }
+            for c in &o.commands {
+                if let Err(e) = validate(game, c) {
+                    return Err(format!("listed {} refused: {} {e}", c.action.name(), e.code()));
+                }
+            }
+            Ok(())
+        }
+        None => {
+            let end = Command::host(Action::EndPhase { phase: game.phase() });
+            match validate(game, &end) {
+                Ok(()) | Err(ApplyError::IdsExhausted) => Ok(()),
+                Err(e) => Err(format!("a quiet game cannot move: endPhase refused: {} {e}", e.code())),
+            }
+        }
+    }
+}
+
+/// Closed round trip (issue 11 item 6): the state encodes, decodes to an
+/// equal game (every load-time invariant holds), and re-encodes to the same
+/// bytes.
+pub fn reload(game: &Game) -> Result<(), String> {
+    let text = game_to_json(game).map_err(|e| format!("encoding failed: {} {e}", e.code()))?;
+    let back = game_from_json(&text).map_err(|e| {
+        let problems: Vec<String> = e
+            .problems()
+            .iter()
+            .map(|p| format!("{}: {}", p.path, p.message))
+            .collect();
+        format!("reload refused: {} {e} {problems:?}", e.code())
+    })?;
+    if &back != game {
+        return Err("the reloaded state differs from the saved one".into());
+    }
+    let again = game_to_json(&back).map_err(|e| format!("re-encoding failed: {} {e}", e.code()))?;
+    if again != text {
+        return Err("the reloaded state encodes to different bytes".into());
+    }
+    Ok(())
+}
+
+/// Both audits: [`liveness`] then [`reload`].
+pub fn check(game: &Game) -> Result<(), String> {
+    liveness(game)?;
+    reload(game)
+}

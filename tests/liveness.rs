@@ -1,0 +1,642 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+//! Issue 11 "Never stuck, never poisoned": the deadlock of item 1 and its
+//! class (D-70), the one ceiling per quantity of item 2 (D-71, D-72), the
+//! saved-state edits of item 3 (each row of the reliability findings), and
+//! the test gaps the mutation run found. Rejections are asserted as error
+//! code + state unchanged byte for byte (RNG included).
+
+mod common;
+
+use common::*;
+use ecaz::audit;
+use ecaz::{
+    game_from_json, Action, Actor, Ambassador, ArrivalId, Cause, Command, Decision, EcazBranch, Event, EventKind,
+    Faction, Game, Origin, Phase, Sector, Setup, Territory, MAX_SPICE,
+};
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------
+// Builders
+// ---------------------------------------------------------------------------
+
+fn setup_of(v: Value) -> Setup {
+    ecaz::setup_from_json(&v.to_string()).unwrap_or_else(|e| panic!("{} {e}", e.code()))
+}
+
+/// Ecaz, Harkonnen, Atreides; `placed` tokens in their strongholds, the rest of
+/// the cohort in supply.
+fn table(placed: &[(&str, &str)], cohort: [&str; 5], extra: Value) -> Game {
+    let mut zones = serde_json::Map::new();
+    for (token, territory) in placed {
+        zones.insert((*token).into(), json!({"kind": "placed", "territory": territory}));
+    }
+    let mut s = json!({
+        "seats": ["ecaz", "harkonnen", "atreides"],
+        "seed": 5,
+        "ambassadors": {"cohort": cohort, "zones": zones},
+    });
+    if let (Some(o), Some(e)) = (s.as_object_mut(), extra.as_object()) {
+        for (k, v) in e {
+            o.insert(k.clone(), v.clone());
+        }
+    }
+    build_setup(&setup_of(s))
+}
+
+fn arrive(entrant: Faction, territory: Territory, sector: Sector, parent: Option<ArrivalId>) -> Command {
+    host(Action::Arrive {
+        entrant,
+        cause: Cause::Shipment,
+        from: Origin::Reserves,
+        territory,
+        sector,
+        normal: 1,
+        elite: 0,
+        advisors: false,
+        parent,
+    })
+}
+
+fn trigger(g: &Game, beneficiary: Faction) -> Command {
+    ecaz(Action::Trigger {
+        frame: open_id(g),
+        beneficiary,
+    })
+}
+
+/// Apply and run both audits on the result.
+fn step(g: &Game, cmd: &Command) -> (Game, Vec<Event>) {
+    let (next, events) = ok(g, cmd);
+    audit::check(&next).unwrap_or_else(|e| panic!("after {cmd:?}: {e}"));
+    (next, events)
+}
+
+/// A trigger offer for the Ixians token in Sietch Tabr (Harkonnen entered).
+fn at_offer() -> Game {
+    let g = table(
+        &[("ixians", "sietch_tabr"), ("choam", "carthag")],
+        ["ixians", "choam", "fremen", "guild", "richese"],
+        json!({"factions": {"ecaz": {"hand": [3]}}}),
+    );
+    step(&g, &arrive(Faction::Harkonnen, Territory::SietchTabr, 14, None)).0
+}
+
+/// A BG copy frame (Harkonnen entered Arrakeen, which holds the BG token).
+fn at_copy() -> Game {
+    let g = table(
+        &[("beneGesserit", "arrakeen")],
+        ["beneGesserit", "choam", "fremen", "guild", "richese"],
+        json!({}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Arrakeen, 10, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    assert!(matches!(g.open_frame().unwrap().decision, Decision::CopyEffect { .. }));
+    g
+}
+
+/// Ecaz's alliance offer to Harkonnen (the Ecaz token in Carthag).
+fn at_alliance_offer() -> Game {
+    let g = table(
+        &[("ecaz", "carthag")],
+        ["atreides", "choam", "fremen", "guild", "richese"],
+        json!({}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let frame = open_id(&g);
+    let g = step(
+        &g,
+        &ecaz(Action::ChooseBranch {
+            frame,
+            branch: EcazBranch::Alliance,
+        }),
+    )
+    .0;
+    assert!(matches!(
+        g.open_frame().unwrap().decision,
+        Decision::AllianceOffer { .. }
+    ));
+    g
+}
+
+/// Ecaz's placement response window (Ixians announced for Tuek's Sietch).
+fn at_placement_response() -> Game {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let (g, _) = walk_to_revival_end(&g);
+    let g = announce(&g, Ambassador::Ixians, Territory::TueksSietch).0;
+    audit::check(&g).unwrap();
+    g
+}
+
+/// Edit a state's JSON and load it: the loader must refuse it as inconsistent.
+fn assert_refused(g: &Game, what: &str, edit: impl FnOnce(&mut Value)) {
+    let mut v = json_value(g);
+    edit(&mut v);
+    match game_from_json(&v.to_string()) {
+        Ok(_) => panic!("{what}: the edited state loads"),
+        Err(e) => assert_eq!(e.code(), "state/inconsistent", "{what}: {e}"),
+    }
+}
+
+fn top(v: &mut Value) -> &mut Value {
+    let pending = v["pending"].as_array_mut().unwrap();
+    &mut pending.last_mut().unwrap()["decision"]
+}
+
+// ---------------------------------------------------------------------------
+// Item 1: the deadlock and its class (D-70)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn issue_11_1_deadlock_scenario_plays_on() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/deadlock_ixian_swap_empty_hand.json");
+    let scenario: ecaz::scenario::Scenario = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let replay = ecaz::scenario::run(&scenario).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(replay.all_as_expected(), "{:#?}", replay.reports);
+    assert_eq!(replay.reports.len(), scenario.steps.len());
+    // Every state along the way is live and reloads.
+    let mut g = scenario.setup.build().unwrap();
+    for s in &scenario.steps {
+        if let Ok((next, _)) = apply(&g, &s.command) {
+            g = next;
+        }
+        audit::check(&g).unwrap();
+    }
+}
+
+#[test]
+fn issue_11_1_ixian_swap_resurfacing_with_an_empty_hand_has_lapsed() {
+    let g = at_offer();
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let swap = open_id(&g);
+    let g = step(
+        &g,
+        &arrive(Faction::Atreides, Territory::Carthag, 11, Some(ArrivalId(1))),
+    )
+    .0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    // Before the child settles, the swap frame is not passable.
+    let frame = open_id(&g);
+    let (g, _) = step(
+        &g,
+        &Command::faction(
+            Faction::Ecaz,
+            Action::DiscardForSpice {
+                frame,
+                cards: vec![ecaz::CardId(3)],
+            },
+        ),
+    );
+    assert_eq!(open_id(&g), swap, "the swap frame resurfaced");
+    assert!(g.faction(Faction::Ecaz).unwrap().hand.is_empty());
+    // D-70: options list exactly `pass`, which is accepted and resolves the
+    // Ixian effect doing nothing; the arrival resumes.
+    let o = options(&g, Actor::Faction(Faction::Ecaz));
+    let pass = ecaz(Action::Pass { frame: swap });
+    assert_eq!(o.commands, vec![pass.clone()]);
+    assert!(o.choices.is_empty());
+    assert_rejected(
+        &g,
+        &host(Action::EndPhase { phase: g.phase() }),
+        "rule/decision_pending",
+    );
+    let (g, events) = step(&g, &pass);
+    assert_eq!(
+        kinds(&events),
+        vec![
+            &EventKind::EffectResolved {
+                arrival: ArrivalId(1),
+                effect: Ambassador::Ixians,
+                beneficiary: Faction::Ecaz
+            },
+            &EventKind::Resume { arrival: ArrivalId(1) },
+        ]
+    );
+    assert!(g.pending().is_empty() && g.open_arrivals().is_empty());
+}
+
+#[test]
+fn issue_11_1_pass_is_refused_while_the_swap_frame_still_has_an_answer() {
+    let g = at_offer();
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    assert!(matches!(g.open_frame().unwrap().decision, Decision::IxianSwap { .. }));
+    assert_rejected(&g, &ecaz(Action::Pass { frame: open_id(&g) }), "rule/wrong_decision");
+}
+
+#[test]
+fn issue_11_1_a_loaded_bg_copy_with_no_candidates_is_refused() {
+    let g = at_copy();
+    assert_refused(&g, "no candidates", |v| top(v)["candidates"] = json!([]));
+}
+
+#[test]
+fn issue_11_1_a_lapsed_ecaz_branch_accepts_pass() {
+    // The Ecaz branch frame with neither branch left (Ecaz already allied and
+    // the Duke in the Tanks): only `pass`, naming the Ecaz effect.
+    let g = table(
+        &[("ecaz", "carthag")],
+        ["atreides", "choam", "fremen", "guild", "richese"],
+        json!({}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    assert!(matches!(g.open_frame().unwrap().decision, Decision::EcazBranch { .. }));
+    let mut v = json_value(&g);
+    v["duke"]["custody"] = json!({"kind": "tanks"});
+    let g = game_from_json(&v.to_string()).unwrap();
+    let frame = open_id(&g);
+    // One branch left: it is listed, `pass` is not.
+    let o = options(&g, Actor::Faction(Faction::Ecaz));
+    assert_eq!(
+        o.commands,
+        vec![ecaz(Action::ChooseBranch {
+            frame,
+            branch: EcazBranch::Alliance
+        })]
+    );
+    assert_rejected(&g, &ecaz(Action::Pass { frame }), "rule/wrong_decision");
+    v["factions"][0]["ally"] = json!("atreides");
+    v["factions"][2]["ally"] = json!("ecaz");
+    let g = game_from_json(&v.to_string()).unwrap();
+    audit::liveness(&g).unwrap();
+    let o = options(&g, Actor::Faction(Faction::Ecaz));
+    assert_eq!(o.commands, vec![ecaz(Action::Pass { frame })]);
+    let (_, events) = step(&g, &ecaz(Action::Pass { frame }));
+    assert!(kinds(&events).contains(&&EventKind::EffectResolved {
+        arrival: ArrivalId(1),
+        effect: Ambassador::Ecaz,
+        beneficiary: Faction::Ecaz
+    }));
+}
+
+#[test]
+fn issue_11_1_a_pass_names_the_effect_of_its_frame() {
+    // Mutation survivors (apply.rs check_decision): each board effect's pass
+    // resolves that effect, not another.
+    for (token, territory, sector) in [
+        ("fremen", Territory::Arrakeen, 10),
+        ("guild", Territory::Carthag, 11),
+        ("tleilaxu", Territory::SietchTabr, 14),
+    ] {
+        let g = table(
+            &[(token, &territory.to_string())],
+            ["fremen", "guild", "tleilaxu", "choam", "richese"],
+            json!({"factions": {"ecaz": {"tanks": {"normal": 2}}}}),
+        );
+        let g = step(&g, &arrive(Faction::Harkonnen, territory, sector, None)).0;
+        let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+        let frame = open_id(&g);
+        let (_, events) = step(&g, &ecaz(Action::Pass { frame }));
+        let effect: Ambassador = serde_json::from_value(json!(token)).unwrap();
+        assert_eq!(
+            kinds(&events)[0],
+            &EventKind::EffectResolved {
+                arrival: ArrivalId(1),
+                effect,
+                beneficiary: Faction::Ecaz
+            },
+            "{token}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Item 2: one ceiling per quantity (D-71, D-72)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn issue_11_2_emperor_grant_stops_at_the_spice_ceiling() {
+    let g = table(
+        &[("emperor", "carthag")],
+        ["emperor", "choam", "fremen", "guild", "richese"],
+        json!({"factions": {"ecaz": {"spice": MAX_SPICE - 2}}}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let (g, events) = step(&g, &trigger(&g, Faction::Ecaz));
+    assert_eq!(spice(&g, Faction::Ecaz), MAX_SPICE);
+    assert!(kinds(&events).contains(&&EventKind::SpiceGained {
+        faction: Faction::Ecaz,
+        amount: 2
+    }));
+}
+
+#[test]
+fn issue_11_2_choam_payment_stops_at_the_spice_ceiling() {
+    let g = table(
+        &[("choam", "carthag")],
+        ["emperor", "choam", "fremen", "guild", "richese"],
+        json!({"factions": {"ecaz": {"spice": MAX_SPICE - 1, "hand": [3, 4]}}}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let frame = open_id(&g);
+    let cards = vec![ecaz::CardId(3), ecaz::CardId(4)];
+    let (g, events) = step(&g, &ecaz(Action::DiscardForSpice { frame, cards }));
+    assert_eq!(spice(&g, Faction::Ecaz), MAX_SPICE);
+    assert!(kinds(&events).contains(&&EventKind::SpiceGained {
+        faction: Faction::Ecaz,
+        amount: 1
+    }));
+}
+
+#[test]
+fn issue_11_2_richese_price_goes_to_the_bank_when_the_emperor_is_at_the_ceiling() {
+    let s = json!({
+        "seats": ["ecaz", "harkonnen", "emperor"],
+        "seed": 5,
+        "policies": {"richesePay": "purchase"},
+        "factions": {"emperor": {"spice": MAX_SPICE - 2}},
+        "ambassadors": {"cohort": ["richese", "choam", "fremen", "guild", "ixians"],
+                        "zones": {"richese": {"kind": "placed", "territory": "carthag"}}},
+    });
+    let g = build_setup(&setup_of(s));
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let frame = open_id(&g);
+    let (g, events) = step(&g, &ecaz(Action::BuyCard { frame, buy: true }));
+    assert_eq!(spice(&g, Faction::Emperor), MAX_SPICE - 2);
+    assert!(kinds(&events).contains(&&EventKind::SpicePaid {
+        faction: Faction::Ecaz,
+        amount: 3,
+        to: None
+    }));
+}
+
+/// A state with one counter set (by its JSON key path).
+fn with_counter(g: &Game, path: &[&str], value: u32) -> Result<Game, ecaz::ApplyError> {
+    let mut v = json_value(g);
+    let mut at = &mut v;
+    for k in path {
+        at = &mut at[*k];
+    }
+    *at = json!(value);
+    game_from_json(&v.to_string())
+}
+
+#[test]
+fn issue_11_2_counters_share_one_ceiling_with_the_loader() {
+    let limit = audit::COUNTER_LIMIT;
+    let margin = audit::PER_COMMAND;
+    let g = table(
+        &[("ixians", "sietch_tabr")],
+        ["ixians", "choam", "fremen", "guild", "richese"],
+        json!({}),
+    );
+    let entry = arrive(Faction::Harkonnen, Territory::SietchTabr, 14, None);
+    for path in [
+        &["nextFrame"][..],
+        &["nextArrival"],
+        &["turn"],
+        &["ambassadors", "cycle"],
+    ] {
+        // The loader takes the ceiling itself, not one more.
+        assert!(with_counter(&g, path, limit).is_ok(), "{path:?}");
+        assert_eq!(
+            with_counter(&g, path, limit + 1).unwrap_err().code(),
+            "state/inconsistent"
+        );
+        // At the margin every command still runs and its output reloads …
+        let edge = with_counter(&g, path, limit - margin).unwrap();
+        step(&edge, &entry);
+        let quiet = ok(&edge, &host(Action::EndPhase { phase: edge.phase() })).0;
+        audit::check(&quiet).unwrap();
+        // … one past it, every command is refused, changing nothing.
+        let spent = with_counter(&g, path, limit - margin + 1).unwrap();
+        assert_rejected(&spent, &entry, "state/ids_exhausted");
+        assert_rejected(
+            &spent,
+            &host(Action::EndPhase { phase: spent.phase() }),
+            "state/ids_exhausted",
+        );
+        audit::liveness(&spent).unwrap();
+    }
+}
+
+#[test]
+fn issue_11_2_the_last_turn_ends_into_a_loadable_state() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let last = with_counter(&g, &["turn"], audit::COUNTER_LIMIT - audit::PER_COMMAND).unwrap();
+    let mut g = walk_to_phase(&last, Phase::Mentat);
+    g = step(&g, &host(Action::EndPhase { phase: Phase::Mentat })).0;
+    assert_eq!(g.turn(), audit::COUNTER_LIMIT - audit::PER_COMMAND + 1);
+}
+
+#[test]
+fn issue_11_2_an_unseated_entrant_never_loads() {
+    let g = at_offer();
+    assert_refused(&g, "row 72: open arrival by unseated", |v| {
+        v["arrivals"][0]["entrant"] = json!("moritani")
+    });
+    assert_refused(&g, "row 70: offer to unseated entrant", |v| {
+        v["arrivals"][0]["entrant"] = json!("moritani");
+        top(v)["entrant"] = json!("moritani");
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Item 3: the saved-state edits of the findings, row by row
+// ---------------------------------------------------------------------------
+
+#[test]
+fn issue_11_3_table_and_inventory_rows() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    assert!(game_from_json(&json(&g)).is_ok());
+    assert_refused(&g, "row 15: placement counter 255", |v| {
+        v["ambassadors"]["placement"]["placed"] = json!(255);
+        v["ambassadors"]["placement"]["closed"] = json!(true);
+    });
+    assert_refused(&g, "row 17: cycle u32::MAX", |v| {
+        v["ambassadors"]["cycle"] = json!(u32::MAX)
+    });
+    assert_refused(&g, "row 31: a catalog kind out of format", |v| {
+        v["treachery"]["catalog"][27] = json!("Lasgun!")
+    });
+    assert_refused(&g, "row 43: free revival 255", |v| {
+        v["factions"][0]["freeRevival"] = json!(255)
+    });
+    assert_refused(&g, "row 60: Duke captured by Ecaz", |v| {
+        v["duke"]["custody"] = json!({"kind": "captured", "by": "ecaz"})
+    });
+    assert_refused(&g, "row 61: Duke's battle turn in the future", |v| {
+        v["duke"]["battleTurn"] = json!(99)
+    });
+    assert_refused(&g, "row 88: turn u32::MAX", |v| v["turn"] = json!(u32::MAX));
+    assert_refused(&g, "knowledge from the future", |v| {
+        v["knowledge"] = json!([{"viewer": "ecaz", "about": "harkonnen", "turn": 5,
+                                 "info": {"kind": "hand", "cards": []}}])
+    });
+}
+
+#[test]
+fn issue_11_3_row_59_cunning_control_needs_the_spent_ecaz_nexus_card() {
+    let s = json!({
+        "seats": ["ecaz", "harkonnen", "guild"],
+        "seed": 5,
+        "options": {"nexus": true},
+        "factions": {"guild": {"nexus": "ecaz"}},
+    });
+    let g = build_setup(&setup_of(s));
+    assert_refused(&g, "row 59", |v| {
+        v["duke"]["custody"] = json!({"kind": "controlled", "by": "ecaz", "source": "nexusCunning"})
+    });
+}
+
+#[test]
+fn issue_11_3_row_60_ecaz_never_captures_its_duke() {
+    let g = table(
+        &[("ecaz", "carthag")],
+        ["atreides", "choam", "fremen", "guild", "richese"],
+        json!({"duke": {"kind": "controlled", "by": "harkonnen", "source": "ecazAmbassador"}}),
+    );
+    assert_rejected(
+        &g,
+        &host(Action::DukeCaptured { by: Faction::Ecaz }),
+        "rule/same_faction",
+    );
+}
+
+#[test]
+fn issue_11_3_trigger_offer_rows() {
+    let g = at_offer();
+    assert_refused(&g, "row 63: open arrival without its frame", |v| {
+        v["pending"] = json!([])
+    });
+    assert_refused(&g, "row 67: token not in that stronghold", |v| {
+        top(v)["token"] = json!("choam")
+    });
+    assert_refused(&g, "row 68: token in the pool", |v| top(v)["token"] = json!("atreides"));
+    assert_refused(&g, "row 69: non-ally beneficiary", |v| {
+        top(v)["beneficiaries"] = json!(["ecaz", "atreides"])
+    });
+    assert_refused(&g, "row 71: not a stronghold", |v| {
+        top(v)["territory"] = json!("basin");
+        v["arrivals"][0]["territory"] = json!("basin");
+    });
+    assert_refused(&g, "the offer's entrant differs from its arrival's", |v| {
+        top(v)["entrant"] = json!("atreides")
+    });
+    assert_refused(&g, "no beneficiary", |v| top(v)["beneficiaries"] = json!([]));
+}
+
+#[test]
+fn issue_11_3_placement_response_rows() {
+    let g = at_placement_response();
+    assert_refused(&g, "row 77: token not in supply", |v| {
+        top(v)["token"] = json!("atreides")
+    });
+    assert_refused(&g, "row 78: not a stronghold", |v| top(v)["territory"] = json!("basin"));
+    let mut v = json_value(&g);
+    v["ambassadors"]["tokens"][0]["zone"] = json!({"kind": "placed", "territory": "tueks_sietch"});
+    let err = game_from_json(&v.to_string()).unwrap_err();
+    assert_eq!(
+        err.code(),
+        "state/inconsistent",
+        "row 79: the stronghold already holds a token"
+    );
+}
+
+#[test]
+fn issue_11_3_bg_copy_rows() {
+    let g = at_copy();
+    assert_refused(&g, "row 80: candidate ecaz", |v| top(v)["candidates"] = json!(["ecaz"]));
+    assert_refused(&g, "row 81: candidate beneGesserit", |v| {
+        top(v)["candidates"] = json!(["beneGesserit"])
+    });
+    assert_refused(&g, "row 82: no candidates", |v| top(v)["candidates"] = json!([]));
+    assert_refused(&g, "a cohort token under P-BG-POOL", |v| {
+        top(v)["candidates"] = json!(["choam"])
+    });
+    assert_refused(&g, "a candidate twice", |v| {
+        top(v)["candidates"] = json!(["atreides", "atreides"])
+    });
+}
+
+#[test]
+fn issue_11_3_row_83_alliance_offer_to_an_allied_faction() {
+    let g = at_alliance_offer();
+    assert_refused(&g, "row 83", |v| {
+        v["factions"][1]["ally"] = json!("atreides");
+        v["factions"][2]["ally"] = json!("harkonnen");
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Mutation survivors (test-gaps findings)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn mutants_an_inconsistent_state_names_its_first_problem() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let mut v = json_value(&g);
+    v["turn"] = json!(0);
+    let err = game_from_json(&v.to_string()).unwrap_err();
+    let first = &err.problems()[0];
+    assert!(err.to_string().contains(&first.message), "{err}");
+    assert!(err.to_string().contains(&first.path), "{err}");
+}
+
+#[test]
+fn mutants_rule_ids_of_spice_and_hand_errors() {
+    // R-EFF-RIC: a full hand cannot buy; spice shortage is not a rule of its own.
+    let g = table(
+        &[("richese", "carthag")],
+        ["richese", "choam", "fremen", "guild", "ixians"],
+        json!({"factions": {"ecaz": {"spice": 2}}}),
+    );
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let buy = ecaz(Action::BuyCard {
+        frame: open_id(&g),
+        buy: true,
+    });
+    let e = assert_rejected(&g, &buy, "rule/insufficient_spice");
+    assert_eq!(e.rule(), None);
+    let mut v = json_value(&g);
+    v["factions"][0]["spice"] = json!(10);
+    v["factions"][0]["handLimit"] = json!(1);
+    let deck = v["treachery"]["deck"].as_array_mut().unwrap().remove(0);
+    v["factions"][0]["hand"] = json!([deck]);
+    let full = game_from_json(&v.to_string()).unwrap();
+    let e = assert_rejected(&full, &buy, "rule/hand_full");
+    assert_eq!(e.rule(), Some("R-EFF-RIC"));
+}
+
+#[test]
+fn mutants_game_reports_its_options_and_policies() {
+    let s = json!({
+        "seats": ["ecaz", "harkonnen"],
+        "seed": 5,
+        "options": {"nexus": true, "advanced": true},
+        "policies": {"richesePay": "purchase"},
+    });
+    let g = build_setup(&setup_of(s));
+    assert!(g.options().nexus && g.options().advanced);
+    assert_eq!(g.policies().richese_pay, ecaz::RichesePay::Purchase);
+}
+
+#[test]
+fn mutants_newer_knowledge_of_the_same_kind_replaces_older_d_25() {
+    // The Atreides token shows Ecaz Harkonnen's hand: an older hand record
+    // about Harkonnen is replaced; a record of another kind stays.
+    let g = table(
+        &[("atreides", "carthag")],
+        ["atreides", "choam", "fremen", "guild", "richese"],
+        json!({"factions": {"harkonnen": {"hand": [7]}}}),
+    );
+    let mut v = json_value(&g);
+    v["knowledge"] = json!([
+        {"viewer": "ecaz", "about": "harkonnen", "turn": 1, "info": {"kind": "hand", "cards": []}},
+        {"viewer": "ecaz", "about": "harkonnen", "turn": 1, "info": {"kind": "traitor", "leader": "piter_de_vries"}},
+    ]);
+    let g = game_from_json(&v.to_string()).unwrap();
+    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
+    let records: Vec<&ecaz::Knowledge> = g.knowledge().iter().filter(|k| k.about == Faction::Harkonnen).collect();
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert!(records.iter().any(|k| k.info
+        == ecaz::Insight::Hand {
+            cards: vec![ecaz::CardId(7)]
+        }));
+    assert!(records.iter().any(|k| matches!(k.info, ecaz::Insight::Traitor { .. })));
+}
