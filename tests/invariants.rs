@@ -333,14 +333,18 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
     match r.below(12) {
         6 | 7 => {
             let source = match seat {
-                Faction::Ecaz if r.chance(1, 2) => DukeSource::NexusCunning,
+                // R-NEX-CUN: Cunning control means the Ecaz Nexus card was spent.
+                Faction::Ecaz if r.chance(1, 2) && !s.factions.values().any(|fs| fs.nexus == Some(Faction::Ecaz)) => {
+                    DukeSource::NexusCunning
+                }
                 Faction::Moritani => DukeSource::Moritani,
                 _ => DukeSource::EcazAmbassador,
             };
             s.duke = Some(DukeCustody::Controlled { by: seat, source });
         }
         8 | 9 => s.duke = Some(DukeCustody::Tanks),
-        10 => s.duke = Some(DukeCustody::Captured { by: seat }),
+        // R-DUKE-1: Ecaz never holds its own Duke captive.
+        10 if seat != Faction::Ecaz => s.duke = Some(DukeCustody::Captured { by: seat }),
         11 => {
             if let Some(&a) = ally.get(&Faction::Ecaz) {
                 s.duke = Some(DukeCustody::Controlled {

@@ -10,8 +10,8 @@ mod common;
 use common::*;
 use ecaz::audit;
 use ecaz::{
-    game_from_json, Action, Actor, Ambassador, ArrivalId, Cause, Command, Decision, EcazBranch, Event, EventKind,
-    Faction, Game, Origin, Phase, Sector, Setup, Territory, MAX_SPICE,
+    game_from_json, Action, Actor, Ambassador, ArrivalId, Command, Decision, EcazBranch, Event, EventKind, Faction,
+    Game, Phase, Setup, Territory, MAX_SPICE,
 };
 use serde_json::{json, Value};
 
@@ -43,20 +43,6 @@ fn table(placed: &[(&str, &str)], cohort: [&str; 5], extra: Value) -> Game {
     build_setup(&setup_of(s))
 }
 
-fn arrive(entrant: Faction, territory: Territory, sector: Sector, parent: Option<ArrivalId>) -> Command {
-    host(Action::Arrive {
-        entrant,
-        cause: Cause::Shipment,
-        from: Origin::Reserves,
-        territory,
-        sector,
-        normal: 1,
-        elite: 0,
-        advisors: false,
-        parent,
-    })
-}
-
 fn trigger(g: &Game, beneficiary: Faction) -> Command {
     ecaz(Action::Trigger {
         frame: open_id(g),
@@ -78,7 +64,7 @@ fn at_offer() -> Game {
         ["ixians", "choam", "fremen", "guild", "richese"],
         json!({"factions": {"ecaz": {"hand": [3]}}}),
     );
-    step(&g, &arrive(Faction::Harkonnen, Territory::SietchTabr, 14, None)).0
+    step(&g, &shipment(Faction::Harkonnen, Territory::SietchTabr, 14, None)).0
 }
 
 /// A BG copy frame (Harkonnen entered Arrakeen, which holds the BG token).
@@ -88,7 +74,7 @@ fn at_copy() -> Game {
         ["beneGesserit", "choam", "fremen", "guild", "richese"],
         json!({}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Arrakeen, 10, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Arrakeen, 10, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     assert!(matches!(g.open_frame().unwrap().decision, Decision::CopyEffect { .. }));
     g
@@ -101,7 +87,7 @@ fn at_alliance_offer() -> Game {
         ["atreides", "choam", "fremen", "guild", "richese"],
         json!({}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     let frame = open_id(&g);
     let g = step(
@@ -172,7 +158,7 @@ fn issue_11_1_ixian_swap_resurfacing_with_an_empty_hand_has_lapsed() {
     let swap = open_id(&g);
     let g = step(
         &g,
-        &arrive(Faction::Atreides, Territory::Carthag, 11, Some(ArrivalId(1))),
+        &shipment(Faction::Atreides, Territory::Carthag, 11, Some(ArrivalId(1))),
     )
     .0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
@@ -239,7 +225,7 @@ fn issue_11_1_a_lapsed_ecaz_branch_accepts_pass() {
         ["atreides", "choam", "fremen", "guild", "richese"],
         json!({}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     assert!(matches!(g.open_frame().unwrap().decision, Decision::EcazBranch { .. }));
     let mut v = json_value(&g);
@@ -284,7 +270,7 @@ fn issue_11_1_a_pass_names_the_effect_of_its_frame() {
             ["fremen", "guild", "tleilaxu", "choam", "richese"],
             json!({"factions": {"ecaz": {"tanks": {"normal": 2}}}}),
         );
-        let g = step(&g, &arrive(Faction::Harkonnen, territory, sector, None)).0;
+        let g = step(&g, &shipment(Faction::Harkonnen, territory, sector, None)).0;
         let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
         let frame = open_id(&g);
         let (_, events) = step(&g, &ecaz(Action::Pass { frame }));
@@ -312,7 +298,7 @@ fn issue_11_2_emperor_grant_stops_at_the_spice_ceiling() {
         ["emperor", "choam", "fremen", "guild", "richese"],
         json!({"factions": {"ecaz": {"spice": MAX_SPICE - 2}}}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let (g, events) = step(&g, &trigger(&g, Faction::Ecaz));
     assert_eq!(spice(&g, Faction::Ecaz), MAX_SPICE);
     assert!(kinds(&events).contains(&&EventKind::SpiceGained {
@@ -328,7 +314,7 @@ fn issue_11_2_choam_payment_stops_at_the_spice_ceiling() {
         ["emperor", "choam", "fremen", "guild", "richese"],
         json!({"factions": {"ecaz": {"spice": MAX_SPICE - 1, "hand": [3, 4]}}}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     let frame = open_id(&g);
     let cards = vec![ecaz::CardId(3), ecaz::CardId(4)];
@@ -351,7 +337,7 @@ fn issue_11_2_richese_price_goes_to_the_bank_when_the_emperor_is_at_the_ceiling(
                         "zones": {"richese": {"kind": "placed", "territory": "carthag"}}},
     });
     let g = build_setup(&setup_of(s));
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     let frame = open_id(&g);
     let (g, events) = step(&g, &ecaz(Action::BuyCard { frame, buy: true }));
@@ -383,7 +369,7 @@ fn issue_11_2_counters_share_one_ceiling_with_the_loader() {
         ["ixians", "choam", "fremen", "guild", "richese"],
         json!({}),
     );
-    let entry = arrive(Faction::Harkonnen, Territory::SietchTabr, 14, None);
+    let entry = shipment(Faction::Harkonnen, Territory::SietchTabr, 14, None);
     for path in [
         &["nextFrame"][..],
         &["nextArrival"],
@@ -584,7 +570,7 @@ fn mutants_rule_ids_of_spice_and_hand_errors() {
         ["richese", "choam", "fremen", "guild", "ixians"],
         json!({"factions": {"ecaz": {"spice": 2}}}),
     );
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     let buy = ecaz(Action::BuyCard {
         frame: open_id(&g),
@@ -630,7 +616,7 @@ fn mutants_newer_knowledge_of_the_same_kind_replaces_older_d_25() {
         {"viewer": "ecaz", "about": "harkonnen", "turn": 1, "info": {"kind": "traitor", "leader": "piter_de_vries"}},
     ]);
     let g = game_from_json(&v.to_string()).unwrap();
-    let g = step(&g, &arrive(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
+    let g = step(&g, &shipment(Faction::Harkonnen, Territory::Carthag, 11, None)).0;
     let g = step(&g, &trigger(&g, Faction::Ecaz)).0;
     let records: Vec<&ecaz::Knowledge> = g.knowledge().iter().filter(|k| k.about == Faction::Harkonnen).collect();
     assert_eq!(records.len(), 2, "{records:?}");

@@ -1520,14 +1520,19 @@ impl Run {
         match duke.custody {
             DukeCustody::Controlled { by, .. } if self.chance(50) => {
                 let roll = self.r.below(3);
-                let others: Vec<Faction> = self.seats().into_iter().filter(|&x| x != by).collect();
+                // D-73: Ecaz never captures its own Duke.
+                let others: Vec<Faction> = self
+                    .seats()
+                    .into_iter()
+                    .filter(|&x| x != by && x != Faction::Ecaz)
+                    .collect();
                 match roll {
                     0 => self.host(Action::DukeUsedInBattle {}),
                     1 => self.host(Action::DukeKilled {}),
-                    _ => {
-                        let captor = self.pick(&others).unwrap();
-                        self.host(Action::DukeCaptured { by: captor })
-                    }
+                    _ => match self.pick(&others) {
+                        Some(captor) => self.host(Action::DukeCaptured { by: captor }),
+                        None => self.host(Action::DukeKilled {}),
+                    },
                 };
             }
             DukeCustody::Tanks if self.g.faction(Faction::Ecaz).is_some_and(|s| s.spice >= 5) && self.chance(50) => {

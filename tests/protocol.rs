@@ -254,25 +254,12 @@ fn protocol_stale_frame_lower_in_stack() {
                   "choam": {"kind": "placed", "territory": "carthag"}},
     });
     s.ambassadors = Some(serde_json::from_value(setup_json).unwrap());
-    let entry = |entrant, territory, sector, parent| {
-        host(Action::Arrive {
-            entrant,
-            cause: ecaz::Cause::Shipment,
-            from: ecaz::Origin::Reserves,
-            territory,
-            sector,
-            normal: 1,
-            elite: 0,
-            advisors: false,
-            parent,
-        })
-    };
     let g = build_setup(&s);
-    let (g, _) = ok(&g, &entry(Faction::Harkonnen, Territory::SietchTabr, 14, None));
+    let (g, _) = ok(&g, &shipment(Faction::Harkonnen, Territory::SietchTabr, 14, None));
     let lower = open_id(&g);
     let (g, _) = ok(
         &g,
-        &entry(Faction::Atreides, Territory::Carthag, 11, Some(ecaz::ArrivalId(1))),
+        &shipment(Faction::Atreides, Territory::Carthag, 11, Some(ecaz::ArrivalId(1))),
     );
     assert_eq!(g.pending().len(), 2);
     assert_ne!(open_id(&g), lower);

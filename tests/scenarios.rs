@@ -423,3 +423,26 @@ fn scenario_files_replay_as_expected() {
         insta::assert_json_snapshot!(name.as_str(), value);
     }
 }
+
+/// Issue 14 item 1: the scenario files the examples and bindings replay
+/// (`examples/**/scenarios/*.json`) obey schemas/scenario.json too.
+#[test]
+fn example_scenario_files_obey_the_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut dirs = vec![root];
+    let mut found = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "json")
+                && path.parent().and_then(Path::file_name).is_some_and(|d| d == "scenarios")
+            {
+                load(&path);
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 0, "no scenario files under examples/");
+}

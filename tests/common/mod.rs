@@ -16,9 +16,9 @@ pub mod documents;
 pub use documents::{assert_valid, assert_valid_as, assert_valid_events, assert_valid_events_text, assert_valid_text};
 
 use ecaz::{
-    base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, ApplyError, CardId, Command,
-    Decision, Event, EventKind, Faction, FrameId, Game, JsonOutcome, Options, Phase, Setup, Territory, View, Viewer,
-    Zone,
+    base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, ApplyError, ArrivalId, CardId,
+    Cause, Command, Decision, Event, EventKind, Faction, FrameId, Game, JsonOutcome, Options, Origin, Phase, Setup,
+    Territory, View, Viewer, Zone,
 };
 
 // ---- The engine's doors, each checking what it produced against schemas/
@@ -241,6 +241,22 @@ pub fn walk_to_phase(g: &Game, phase: Phase) -> Game {
 /// The id of the open frame (panics when none is open).
 pub fn open_id(g: &Game) -> FrameId {
     g.open_frame().map(|f| f.id).expect("a frame is open")
+}
+
+/// The host reports a shipment of one force from reserves (an entry when
+/// `territory` is new to the entrant), linked to `parent` when given (P-NEST).
+pub fn shipment(entrant: Faction, territory: Territory, sector: u8, parent: Option<ArrivalId>) -> Command {
+    host(Action::Arrive {
+        entrant,
+        cause: Cause::Shipment,
+        from: Origin::Reserves,
+        territory,
+        sector,
+        normal: 1,
+        elite: 0,
+        advisors: false,
+        parent,
+    })
 }
 
 /// Ecaz's `place` on the open placement frame.
