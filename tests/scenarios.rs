@@ -437,7 +437,10 @@ fn example_scenario_files_obey_the_schema() {
             if path.is_dir() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|x| x == "json")
-                && path.parent().and_then(Path::file_name).is_some_and(|d| d == "scenarios")
+                && path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|d| d == "scenarios")
             {
                 load(&path);
                 found += 1;
