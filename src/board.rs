@@ -867,6 +867,10 @@ pub const BASE_TREACHERY: [(&str, u8); 24] = [
 /// Wire id of the Karama card kind.
 pub const KARAMA: &str = "karama";
 
+/// The base deck's worthless card kinds (the Bene Gesserit's Karama
+/// equivalents in the Advanced game).
+pub const WORTHLESS: [&str; 5] = ["baliset", "jubba_cloak", "kulon", "la_la_la", "trip_to_gamont"];
+
 /// Duke Vidal's strength (RULES R-DUKE-1).
 pub const DUKE_VIDAL_STRENGTH: u8 = 6;
 

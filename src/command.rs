@@ -380,14 +380,24 @@ pub enum Action {
     /// R-TRG-9, D-4 (host): Family Atomics destroyed the Shield Wall (Storm phase): Arrakeen, Carthag
     /// and Imperial Basin are exposed to the storm from now on.
     DestroyShieldWall {},
-    /// R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
-    /// temporary control ends (a lent Duke returns per P-DUKE-LOAN).
+    /// R-DUKE-3 (host): Duke Vidal was used in a battle by whoever has him in
+    /// play. A temporary control (a loan included, P-DUKE-LOAN) ends and he is
+    /// set aside; a captor or ghola holder keeps him.
     DukeUsedInBattle {},
-    /// R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
+    /// R-DUKE-3 (host): Duke Vidal was killed (controlled, captured or a
+    /// ghola); he goes to the Tanks.
     DukeKilled {},
-    /// R-DUKE-2 (host): Duke Vidal was captured by `by`.
+    /// R-DUKE-2 (host): Duke Vidal was captured by `by` (from his controller,
+    /// his captor or his ghola holder).
     DukeCaptured {
         /// The captor.
+        by: Faction,
+    },
+    /// R-DUKE-2 (host): a captured Duke Vidal was returned: he is set aside.
+    DukeReturned {},
+    /// R-DUKE-2 (host): Duke Vidal left the Tanks as `by`'s ghola.
+    DukeGhola {
+        /// Who holds the ghola.
         by: Faction,
     },
     /// R-DUKE-4 (host): Ecaz revived Duke Vidal for 5 spice (P-DUKE-REVIVED).
@@ -608,6 +618,8 @@ impl Action {
             Action::DukeUsedInBattle {} => "dukeUsedInBattle",
             Action::DukeKilled {} => "dukeKilled",
             Action::DukeCaptured { .. } => "dukeCaptured",
+            Action::DukeReturned {} => "dukeReturned",
+            Action::DukeGhola { .. } => "dukeGhola",
             Action::DukeRevived {} => "dukeRevived",
             Action::DukeToMoritani {} => "dukeToMoritani",
             Action::AllowPlacement { .. } => "allowPlacement",

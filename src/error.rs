@@ -412,7 +412,7 @@ pub enum ApplyError {
     /// E3 p.5: Atomics Terror is excluded from the HMS.
     #[error("Atomics Terror cannot be used on the Hidden Mobile Stronghold")]
     TerrorExcludedFromHms,
-    /// Duke Vidal is not controlled by anyone (so not in a battle).
+    /// Nobody has Duke Vidal in play (controlled, captured or a ghola).
     #[error("Duke Vidal is not in play")]
     DukeNotInPlay,
     /// Duke Vidal is in the Tanks, captured or a ghola.
@@ -421,6 +421,9 @@ pub enum ApplyError {
     /// Duke Vidal is not in the Tanks.
     #[error("Duke Vidal is not in the Tanks")]
     DukeNotInTanks,
+    /// Duke Vidal is not captured (so he cannot be returned).
+    #[error("Duke Vidal is not captured")]
+    DukeNotCaptured,
     /// That faction already controls Duke Vidal.
     #[error("{0} already controls Duke Vidal")]
     DukeAlreadyControlled(Faction),
@@ -524,6 +527,7 @@ impl ApplyError {
             DukeNotInPlay => "rule/duke_not_in_play",
             DukeUnavailable => "rule/duke_unavailable",
             DukeNotInTanks => "rule/duke_not_in_tanks",
+            DukeNotCaptured => "rule/duke_not_captured",
             DukeAlreadyControlled(_) => "rule/duke_already_controlled",
         }
     }
@@ -566,6 +570,7 @@ impl ApplyError {
             DukeNotInPlay => Some("R-DUKE-3"),
             DukeUnavailable | DukeAlreadyControlled(_) => Some("R-DUKE-2"),
             DukeNotInTanks => Some("R-DUKE-4"),
+            DukeNotCaptured => Some("R-DUKE-2"),
             _ => None,
         }
     }

@@ -214,6 +214,18 @@ pub enum EventKind {
         /// Its stronghold.
         territory: Territory,
     },
+    /// R-TRG-7 (issue 17): a pending trigger offer was withdrawn because its
+    /// token was triggered first by a nested reaction; nobody answers it.
+    TriggerOfferWithdrawn {
+        /// The withdrawn offer's frame.
+        frame: FrameId,
+        /// Its arrival.
+        arrival: ArrivalId,
+        /// The token, no longer placed.
+        token: Ambassador,
+        /// The stronghold it was placed in.
+        territory: Territory,
+    },
     /// R-TRG-1, R-TRG-6: Ecaz triggered a token; it went to `disposal`.
     AmbassadorTriggered {
         /// The entry.
@@ -313,6 +325,17 @@ pub enum EventKind {
     DeckOrder {
         /// The draw pile, top first.
         deck: Vec<CardId>,
+    },
+    /// R-INV-4, E3 pp.10–11 (issue 17): the Nexus discard pile was shuffled
+    /// into the empty Nexus deck before a deal.
+    NexusReshuffled {
+        /// Cards in the new Nexus deck.
+        cards: u32,
+    },
+    /// R-INV-4 (host only): the new Nexus deck order after a reshuffle, top first.
+    NexusDeckOrder {
+        /// The Nexus draw pile, top first.
+        deck: Vec<Faction>,
     },
     /// R-TRG-8: the cohort completed; used tokens went back to the pool.
     CohortRecycled {
@@ -566,6 +589,10 @@ pub enum DukeReason {
     Killed,
     /// Captured.
     Captured,
+    /// A captured Duke was returned (set aside).
+    Returned,
+    /// He left the Tanks as a ghola.
+    Ghola,
     /// R-DUKE-4: revived by Ecaz.
     Revived,
     /// R-DUKE-2: Moritani's stronghold-battle power.

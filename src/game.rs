@@ -123,7 +123,8 @@ pub struct FactionState {
     pub nexus: Option<Faction>,
     /// Free revivals per turn.
     pub free_revival: u8,
-    /// Elite forces revived this turn, by any route (P-TLX: at most one).
+    /// Elite forces revived this turn, by any route (P-TLX: the Tleilaxu
+    /// Ambassador revives an elite only while this is 0).
     #[serde(default)]
     pub elite_revived: u8,
 }
@@ -339,7 +340,9 @@ pub struct HmsPointer {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GameOptions {
-    /// Advanced game rules.
+    /// Advanced game rules (default `false`: the Basic game). The engine reads
+    /// it for the Bene Gesserit's Karama equivalents: in the Advanced game BG
+    /// may play any worthless card as a Karama (issue 17).
     #[serde(default)]
     pub advanced: bool,
     /// The Nexus module (Nexus cards in play).

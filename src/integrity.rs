@@ -26,6 +26,7 @@ pub(crate) fn problems(g: &Game) -> Vec<Problem> {
     duke(g, &mut p);
     hms(g, &mut p);
     ambassadors(g, &mut p);
+    bg_token(g, &mut p);
     frames(g, &mut p);
     decisions::problems(g, &mut p);
     p
@@ -133,10 +134,12 @@ fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
     if !(1..=20).contains(&s.hand_limit) {
         p.push(Problem::new(at("handLimit"), "a hand limit is 1–20"));
     }
-    if s.elite_revived > 1 || (s.elite_revived > 0 && !f.has_elite()) {
+    // P-TLX: the count includes the host's ordinary revivals, which are not
+    // limited (issue 17); only a faction without elites has none.
+    if s.elite_revived > 20 || (s.elite_revived > 0 && !f.has_elite()) {
         p.push(Problem::new(
             at("eliteRevived"),
-            "at most one elite force is revived per turn (P-TLX)",
+            "elite forces revived this turn: none without elites, at most 20",
         ));
     }
     if s.traitors.len() > crate::rules::table::MAX_TRAITORS {
@@ -360,6 +363,19 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
             }
             _ => {}
         }
+    }
+}
+
+/// R-INV-2, R-TRG-8 (issue 17): the Bene Gesserit token, once triggered, is
+/// `removed` for good. It is never set aside as `used` — the one zone a
+/// recycle sends back to the pool — so no setup or saved state can smuggle
+/// it back into a later cohort.
+fn bg_token(g: &Game, p: &mut Vec<Problem>) {
+    if g.ambassadors.zone(Ambassador::BeneGesserit) == Zone::Used {
+        p.push(Problem::new(
+            "ambassadors.zones.beneGesserit",
+            "the Bene Gesserit token is removed when it triggers, never set aside as used (R-INV-2, R-TRG-8)",
+        ));
     }
 }
 

@@ -9,7 +9,8 @@
 //! ```
 //! use ecaz::{apply, options, view, Action, Actor, Ambassador, Command, Faction, Phase, Setup, Territory, Viewer};
 //!
-//! // Build a game (printed defaults fill everything but seats and seed).
+//! // Build a game (defaults — printed starting facts and positions where the
+//! // rules fix them — fill everything but seats and seed).
 //! let mut game = Setup::for_seats(&[Faction::Ecaz, Faction::Atreides], 42).build()?;
 //! // The host walks the turn to the end of Revival …
 //! for phase in [Phase::Storm, Phase::SpiceBlow, Phase::ChoamCharity, Phase::Bidding, Phase::Revival] {
@@ -71,5 +72,7 @@ pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
 pub use rules::storm::MAX_STORM_MOVE;
 pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
-pub use setup::{base_catalog, elite_total, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED};
+pub use setup::{
+    base_catalog, elite_total, printed_start, AmbassadorsSetup, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED,
+};
 pub use view::{view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

@@ -243,6 +243,8 @@ fn duke_reason(r: DukeReason) -> &'static str {
         DukeReason::BattleUse => "used in a battle",
         DukeReason::Killed => "killed",
         DukeReason::Captured => "captured",
+        DukeReason::Returned => "returned by his captor",
+        DukeReason::Ghola => "revived as a ghola",
         DukeReason::Revived => "revived",
         DukeReason::Moritani => "Moritani's stronghold-battle power",
         DukeReason::TurnEnd => "the turn ended",
@@ -517,6 +519,8 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
         Action::DukeUsedInBattle {} => "reports that Duke Vidal was used in a battle".to_string(),
         Action::DukeKilled {} => "reports that Duke Vidal was killed in a battle".to_string(),
         Action::DukeCaptured { by } => format!("reports that {} captured Duke Vidal", by.name()),
+        Action::DukeReturned {} => "reports that the captured Duke Vidal was returned".to_string(),
+        Action::DukeGhola { by } => format!("reports that {} made Duke Vidal a ghola", by.name()),
         Action::DukeRevived {} => "reports that Ecaz revived Duke Vidal for 5 spice".to_string(),
         Action::DukeToMoritani {} => "reports that Moritani takes Duke Vidal for one stronghold battle".to_string(),
         Action::MoveHms { territory: t, sector } => format!(
@@ -830,6 +834,16 @@ fn event_kind(k: &EventKind, catalog: &[String], viewers: Option<&str>) -> Strin
             token(*t),
             territory(*at)
         ),
+        EventKind::TriggerOfferWithdrawn {
+            frame,
+            arrival,
+            token: t,
+            territory: at,
+        } => format!(
+            "The offer to trigger {} in {} (arrival {arrival}, frame {frame}) is withdrawn: the token was triggered by a nested reaction.",
+            token(*t),
+            territory(*at)
+        ),
         EventKind::AmbassadorTriggered {
             arrival,
             token: t,
@@ -909,6 +923,15 @@ fn event_kind(k: &EventKind, catalog: &[String], viewers: Option<&str>) -> Strin
                 count(len(deck), "card")
             )
         }
+        EventKind::NexusReshuffled { cards: n } => format!(
+            "The Nexus discard pile was shuffled into a new Nexus deck of {}.",
+            count(*n, "card")
+        ),
+        EventKind::NexusDeckOrder { deck } => format!(
+            "The new Nexus deck order, top first: {} ({} in all).",
+            list(deck.iter().take(3).map(|c| c.name().to_string()).collect()),
+            count(len(deck), "card")
+        ),
         EventKind::CohortRecycled { returned, cycle } => format!(
             "Every Ambassador of the cohort has been used: {} went back to the pool (recycle {cycle}).",
             tokens(returned)
@@ -1095,7 +1118,10 @@ mod tests {
             Faction::Tleilaxu,
             Faction::Fremen,
         ];
-        Setup::for_seats(&seats, 1).build().unwrap()
+        let mut s = Setup::for_seats(&seats, 1);
+        // The Fremen choose their starting positions (issue 17): all in reserves here.
+        s.factions.entry(Faction::Fremen).or_default().board = Some(Vec::new());
+        s.build().unwrap()
     }
 
     /// The host's sentence for an event (the host sees every event).

@@ -8,14 +8,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board;
-use crate::board::KARAMA;
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::Forces;
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{CardId, Leader, Sector, Territory};
 use crate::ids::{Faction, FrameId};
 use crate::rules::effects::describe;
-use crate::rules::{effects, nexus, placement, trigger};
+use crate::rules::{effects, karama, nexus, placement, trigger};
 
 /// What an actor may do now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -306,13 +305,14 @@ pub(crate) fn lapsed(game: &Game, frame: &crate::game::Frame) -> bool {
             .any(|c| matches!(c.action, Action::Pass { frame: id } if id == frame.id))
 }
 
-/// Every Karama card held by a seated faction other than `excluded` (host answers).
+/// Every card that serves as a Karama (a Karama, or an Advanced-game BG
+/// worthless card), held by a seated faction other than `excluded` (host answers).
 fn karamas(game: &Game, excluded: Faction) -> Vec<(Faction, CardId)> {
     game.factions
         .iter()
         .filter(|s| s.faction != excluded)
         .flat_map(|s| s.hand.iter().map(move |&card| (s.faction, card)))
-        .filter(|&(_, card)| game.treachery.kind(card) == Some(KARAMA))
+        .filter(|&(by, card)| karama::counts_as_karama(game, by, card))
         .collect()
 }
 

@@ -1,10 +1,13 @@
 //! `Setup` (unvalidated, JSON) → validated [`Game`] (ARCHITECTURE §3).
 //!
-//! Everything but the seats may be left out: printed defaults fill the rest
-//! (board.md: starting spice, free revival, hand limits; Ecaz: 12 spice, 6
-//! forces in Imperial Basin, 14 reserves). A host adopting the library for a
-//! game in progress gives every field explicitly. Validation reports every
-//! problem at once ([`ApplyError::InvalidSetup`]).
+//! Everything but the seats may be left out: the printed starting facts fill
+//! the rest (board.md: starting spice, free revival, hand limits) and the
+//! printed starting positions where the rules fix them ([`printed_start`]).
+//! Where the player chooses (the Fremen's 10 forces, Moritani's 6, where the
+//! Ixians put the HMS) the setup must say so, or it is refused with a problem
+//! naming the field. A host adopting the library for a game in progress gives
+//! every field explicitly. Validation reports every problem at once
+//! ([`ApplyError::InvalidSetup`]).
 //!
 //! RNG use at setup, in this fixed order (R-INV-1, R-INV-4): the five-token
 //! cohort (only when Ecaz is seated and no inventory is given), the Treachery
@@ -31,9 +34,43 @@ use crate::rng::GameRng;
 /// Largest seed accepted: seeds stay exact in every host language (2^53 − 1).
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-/// Sector where Ecaz's six starting forces stand by default (Imperial Basin
-/// spans 9–11; the middle one is the library's choice, see docs/RULES.md §10).
+/// Sector where Ecaz's six starting forces stand by default. The printed rule
+/// puts them in Imperial Basin (9–11) split as Ecaz chooses; the split is an
+/// engine default, not printed, and has no rule consequence at the start (the
+/// Shield Wall stands, so Imperial Basin is storm-proof; docs/RULES.md §10).
 pub const ECAZ_START_SECTOR: Sector = 10;
+
+fn start_stack(territory: Territory, sector: Sector, normal: u32, elite: u32) -> Vec<Stack> {
+    vec![Stack {
+        territory,
+        sector,
+        normal,
+        elite,
+        advisors: 0,
+    }]
+}
+
+/// The printed starting position of `f` on the board (issue 17), or `None`
+/// where the player chooses and the setup must say: base rules — Atreides 10
+/// in Arrakeen, Harkonnen 10 in Carthag, Guild 5 in Tuek's Sietch, Bene
+/// Gesserit 1 in the Polar Sink, Emperor all in reserves, Fremen 10 placed as
+/// they like among Sietch Tabr, False Wall South and False Wall West (`None`);
+/// E1 — Ixians 3 Suboids and 3 Cyborgs in the HMS (`None` when the HMS is not
+/// placed: the Ixians choose where it stands), Tleilaxu all in reserves; E2 —
+/// CHOAM and Richese all in reserves; E3 — Ecaz 6 in Imperial Basin, Moritani
+/// 6 placed as it likes (`None`).
+pub fn printed_start(f: Faction, hms_placed: bool) -> Option<Vec<Stack>> {
+    match f {
+        Faction::Atreides => Some(start_stack(Territory::Arrakeen, 10, 10, 0)),
+        Faction::Harkonnen => Some(start_stack(Territory::Carthag, 11, 10, 0)),
+        Faction::Guild => Some(start_stack(Territory::TueksSietch, 5, 5, 0)),
+        Faction::BeneGesserit => Some(start_stack(Territory::PolarSink, 0, 1, 0)),
+        Faction::Ecaz => Some(start_stack(Territory::ImperialBasin, ECAZ_START_SECTOR, 6, 0)),
+        Faction::Ixians if hms_placed => Some(start_stack(Territory::HiddenMobileStronghold, 0, 3, 3)),
+        Faction::Emperor | Faction::Tleilaxu | Faction::Choam | Faction::Richese => Some(Vec::new()),
+        Faction::Fremen | Faction::Moritani | Faction::Ixians => None,
+    }
+}
 
 /// A game to build.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -114,7 +151,8 @@ pub struct FactionSetup {
     /// Forces in the Tanks (default none).
     #[serde(default)]
     pub tanks: Option<Forces>,
-    /// Forces on the board (default: Ecaz 6 in Imperial Basin, others none).
+    /// Forces on the board (default: the printed starting position,
+    /// [`printed_start`]; required where the player chooses).
     #[serde(default)]
     pub board: Option<Vec<Stack>>,
     /// Leader custody overrides; leaders not listed are available.
@@ -248,6 +286,20 @@ impl Setup {
             }
         }
         // Card kinds are checked on the built catalog (integrity), as on a loaded state.
+        // Issue 17: a starting position the player chooses must be given.
+        for &f in &self.seats {
+            let given = self.factions.get(&f).is_some_and(|x| x.board.is_some());
+            if !given && printed_start(f, self.hms.is_some()).is_none() {
+                let why = match f {
+                    Faction::Fremen => {
+                        "the Fremen place their 10 starting forces as they like among Sietch Tabr, False Wall South and False Wall West (base rules): give them in `board`"
+                    }
+                    Faction::Moritani => "Moritani places its 6 starting forces as it likes (E3): give them in `board`",
+                    _ => "the Ixians start in the HMS, which they place (E1): give `hms`, or the Ixian `board`",
+                };
+                p.push(Problem::new(format!("factions.{f}.board"), why));
+            }
+        }
         if let Some(a) = &self.ambassadors {
             if a.zones
                 .get(&Ambassador::Ecaz)
@@ -265,19 +317,9 @@ impl Setup {
     fn faction_state(&self, f: Faction) -> FactionState {
         let info = faction_info(f);
         let given = self.factions.get(&f).cloned().unwrap_or_default();
-        let board = given.board.unwrap_or_else(|| {
-            if f == Faction::Ecaz {
-                vec![Stack {
-                    territory: Territory::ImperialBasin,
-                    sector: ECAZ_START_SECTOR,
-                    normal: 6,
-                    elite: 0,
-                    advisors: 0,
-                }]
-            } else {
-                Vec::new()
-            }
-        });
+        let board = given
+            .board
+            .unwrap_or_else(|| printed_start(f, self.hms.is_some()).unwrap_or_default());
         let tanks = given.tanks.unwrap_or_default();
         let reserves = given.reserves.unwrap_or_else(|| {
             let elite_out = board

@@ -828,21 +828,23 @@ fn p_duke_loan_ecaz_held_duke_returns_to_ecaz_at_turn_end() {
 }
 
 #[test]
-fn p_duke_loan_battle_use_returns_him_to_the_holder_before_the_loan() {
-    for (before, s) in [
-        (DukeCustody::SetAside, table()),
-        (ecaz_holds(), with_duke(table(), ecaz_holds())),
-    ] {
+fn p_duke_loan_r_duke_3_battle_use_ends_the_loan_and_sets_him_aside() {
+    // Issue 17 (shared RULES P-DUKE-LOAN, R-DUKE-3): whoever held him before
+    // the loan does not get him back after the ally's battle.
+    for s in [table(), with_duke(table(), ecaz_holds())] {
         let g = at_loan_frame(&s);
         let (g, _) = ok(&g, &lend_cmd(&g, true));
         let g = walk_to_phase(&g, Phase::Battle);
         let (g, events) = ok(&g, &host(Action::DukeUsedInBattle {}));
-        assert_eq!(duke(&g), before);
-        assert_eq!(duke_moves(&events), vec![(before, DukeReason::BattleUse)]);
+        assert_eq!(duke(&g), DukeCustody::SetAside);
+        assert_eq!(
+            duke_moves(&events),
+            vec![(DukeCustody::SetAside, DukeReason::BattleUse)]
+        );
         assert_eq!(g.duke().before_loan, None);
         // Nothing more happens at the turn end.
         let (g2, events) = end_phase(&walk_to_phase(&g, Phase::Mentat));
-        assert_eq!(duke(&g2), before);
+        assert_eq!(duke(&g2), DukeCustody::SetAside);
         assert!(duke_moves(&events).is_empty());
     }
 }
@@ -932,12 +934,8 @@ fn r_duke_3_killed_goes_to_the_tanks() {
 
 #[test]
 fn r_duke_reports_need_him_in_play() {
-    for custody in [
-        DukeCustody::SetAside,
-        DukeCustody::Tanks,
-        DukeCustody::Captured { by: Faction::Harkonnen },
-        DukeCustody::Ghola { by: Faction::Moritani },
-    ] {
+    // A captured Duke or a ghola is in play too (issue 17, tests/fidelity.rs).
+    for custody in [DukeCustody::SetAside, DukeCustody::Tanks] {
         let g = game_with_duke(custody);
         for report in [
             Action::DukeKilled {},
@@ -1312,6 +1310,7 @@ fn views_every_viewer_sees_the_dukes_custody_through_the_lifecycle() {
     g = walk_to_phase(&g, Phase::Battle);
     for report in [
         Action::DukeUsedInBattle {},
+        Action::DukeToMoritani {},
         Action::DukeKilled {},
         Action::DukeRevived {},
         Action::DukeToMoritani {},

@@ -16,8 +16,9 @@
 //! frame's actor has a listed, accepted command, a quiet game can move on;
 //! reload: the JSON round trip gives the same game, so every load-time
 //! invariant holds — token, force, card and Nexus conservation included),
-//! and exactly one `resume` per arrival (an arrival resumes only while open
-//! and only once; what stays open is exactly what the state says).
+//! exactly one `resume` per arrival (an arrival resumes only while open
+//! and only once; what stays open is exactly what the state says), and no
+//! counter advancing by `PER_COMMAND` or more in one command (D-72).
 //!
 //! `EXPLORE_DEPTH` sets the depth (default 1 in a debug build, for `cargo test`; `scripts/explore`
 //! runs the release build at depth 3 in CI, and `scripts/explore 5` for the
@@ -31,8 +32,7 @@ use std::path::Path;
 
 use common::*;
 use ecaz::{
-    apply, audit, options, Action, Actor, ArrivalId, Choice, Command, EventKind, Faction, Game, SectorForces,
-    Territory, STRONGHOLDS,
+    audit, Action, Actor, ArrivalId, Choice, Command, EventKind, Faction, Game, SectorForces, Territory, STRONGHOLDS,
 };
 use serde_json::json;
 
@@ -52,6 +52,24 @@ struct Explorer {
     /// State hash → the most depth left it was expanded with.
     seen: HashMap<u64, usize>,
     stats: Stats,
+}
+
+/// A counter of the state JSON (`"nextFrame":12`).
+fn counter(text: &str, key: &str) -> u64 {
+    let at = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap()
+}
+
+/// D-72: no command advances a counter by `PER_COMMAND` or more.
+fn check_counters(before: &str, after: &str, ctx: &str) {
+    for key in ["nextFrame", "nextArrival", "turn", "cycle"] {
+        let (b, a) = (counter(before, key), counter(after, key));
+        assert!(
+            a >= b && a - b < u64::from(audit::PER_COMMAND),
+            "{ctx}: {key} {b} → {a}"
+        );
+    }
 }
 
 fn hash_of(text: &str) -> u64 {
@@ -210,6 +228,7 @@ impl Explorer {
         }
         let (listed, menu) = moves(g);
         let n = listed.len();
+        let text = json(g);
         for (i, cmd) in listed.into_iter().chain(menu).enumerate() {
             self.stats.tried += 1;
             let (next, events) = match apply(g, &cmd) {
@@ -223,7 +242,9 @@ impl Explorer {
             let here = format!("{ctx} > {}", serde_json::to_string(&cmd).unwrap());
             audit::check(&next).unwrap_or_else(|e| panic!("{here}: {e}"));
             check_resumes(g, &next, &events, &here);
-            let h = hash_of(&json(&next));
+            let next_text = json(&next);
+            check_counters(&text, &next_text, &here);
+            let h = hash_of(&next_text);
             let rest = left - 1;
             match self.seen.get(&h) {
                 Some(&had) if had >= rest => continue,
@@ -294,6 +315,8 @@ fn nesting_positions() -> Vec<(String, Game)> {
                     "ecaz": {"hand": [3, 4], "ally": "atreides", "tanks": {"normal": 2}},
                     "atreides": {"hand": [5], "ally": "ecaz"},
                     "harkonnen": {"hand": [6, 7]},
+                    // The Fremen choose their start (issue 17): all in reserves here.
+                    "fremen": {"board": []},
                 },
                 "ambassadors": {
                     "cohort": ["ixians", "choam", "fremen", "guild", "beneGesserit"],

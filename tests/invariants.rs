@@ -279,8 +279,13 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
                 });
             }
             fs.board = Some(board);
-        } else if f == Faction::Ecaz {
-            used_n += 6; // the printed start: 6 in Imperial Basin
+        } else if let Some(start) = ecaz::printed_start(f, hms) {
+            // The printed start (issue 17).
+            used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
+            used_e += start.iter().map(|x| x.elite).sum::<u32>();
+        } else {
+            // A position the player chooses: here, all in reserves.
+            fs.board = Some(Vec::new());
         }
         if r.chance(1, 3) {
             let tanks = Forces {
@@ -373,6 +378,11 @@ fn random_setup(r: &mut Rng, seed: u64) -> Setup {
                     if let Some(territory) = free.pop() {
                         zones.insert(t, Zone::Placed { territory });
                     }
+                }
+                // A triggered BG token is removed, never used (R-INV-2,
+                // R-TRG-8, issue 17: a setup with BG used is refused).
+                8 if t == Ambassador::BeneGesserit => {
+                    zones.insert(t, Zone::Removed);
                 }
                 8 => {
                     zones.insert(t, Zone::Used);
@@ -1640,6 +1650,8 @@ fn check_state(g: &Game, ctx: &str) {
             !matches!(a.zone(Ambassador::Ecaz), Zone::Pool | Zone::Used | Zone::Removed),
             "{ctx}: R-INV-3"
         );
+        // R-INV-2, R-TRG-8 (issue 17): BG is never set aside as used.
+        assert_ne!(a.zone(Ambassador::BeneGesserit), Zone::Used, "{ctx}: R-TRG-8");
         for t in &a.tokens {
             if matches!(t.zone, Zone::Supply | Zone::Placed { .. } | Zone::Used) && t.token != Ambassador::Ecaz {
                 assert!(cohort.contains(&t.token), "{ctx}: {t:?} outside the cohort");

@@ -433,6 +433,22 @@ impl Mirror {
                 assert_eq!(l.custody, LeaderCustody::Tanks, "{ctx}");
                 l.custody = LeaderCustody::Available;
             }
+            EventKind::TriggerOfferWithdrawn { frame, .. } => {
+                // Issue 17: the offer's frame closes by itself.
+                let i = self.v.pending.iter().position(|f| f.id == *frame);
+                self.v
+                    .pending
+                    .remove(i.unwrap_or_else(|| panic!("{ctx}: no frame {frame} to withdraw")));
+            }
+            EventKind::NexusReshuffled { cards } => {
+                assert_eq!(self.v.nexus.deck_count, 0, "{ctx}");
+                assert_eq!(*cards as usize, self.v.nexus.discard.len(), "{ctx}");
+                self.v.nexus.discard.clear();
+                self.v.nexus.deck_count = *cards as usize;
+            }
+            EventKind::NexusDeckOrder { deck } => {
+                assert_eq!(deck.len(), self.v.nexus.deck_count, "{ctx}");
+            }
             EventKind::NexusDealt { faction } => {
                 self.v.nexus.deck_count -= 1;
                 self.faction(*faction).holds_nexus = true;
@@ -622,7 +638,9 @@ fn check_audience(g: &Game, e: &Event, ctx: &str) {
             )
         }
         EventKind::CardPassed { from, to, .. } => only(vec![*from, *to]),
-        EventKind::DeckOrder { .. } => assert_eq!(e.audience, Audience::Host, "{ctx}"),
+        EventKind::DeckOrder { .. } | EventKind::NexusDeckOrder { .. } => {
+            assert_eq!(e.audience, Audience::Host, "{ctx}")
+        }
         EventKind::CohortDrawn { .. } if owner_only => only(vec![Faction::Ecaz]),
         EventKind::PlacementAnnounced { token, .. } | EventKind::PlacementCancelled { token, .. }
             if owner_only && e.audience != Audience::Public =>
@@ -684,8 +702,15 @@ fn name_of<T: serde::Serialize>(x: &T) -> String {
 
 impl Run {
     fn new(cfg: Config) -> Self {
-        let mut s = Setup::for_seats(&cfg.seats, cfg.seed);
+        let mut s = setup(&cfg.seats, cfg.seed);
         s.options.nexus = true;
+        // Half the Nexus cards start in the discard pile, so the deck runs
+        // out and is reshuffled during the run (issue 17).
+        s.nexus_discard = Faction::ALL
+            .into_iter()
+            .filter(|&f| f != Faction::Ecaz)
+            .take(5)
+            .collect();
         s.options.storm_losses = cfg.storm_losses;
         if cfg.owner_only {
             s.policies.supply_visibility = SupplyVisibility::OwnerOnly;
@@ -798,6 +823,19 @@ impl Run {
             let Some(frame) = self.g.open_frame().cloned() else {
                 return;
             };
+            // Issue 17: now and then another faction's linked arrival enters
+            // the same stronghold before Ecaz answers an offer (its offer
+            // nests; triggering it withdraws this one).
+            if let Decision::TriggerOffer { arrival, token, .. } = &frame.decision {
+                if !self.accompanied.contains(&frame.id) && self.chance(35) {
+                    self.accompanied.insert(frame.id);
+                    if let Some(cmd) = self.nested_entry(*arrival, *token) {
+                        self.bump("nestedEntry");
+                        self.step(cmd);
+                        continue;
+                    }
+                }
+            }
             let cmd = match frame.actor {
                 Actor::Host => self.host_answer(&frame),
                 Actor::Faction(_) => self.player_answer(frame.actor),
@@ -887,6 +925,31 @@ impl Run {
             normal: 1,
             elite: 0,
             advisors,
+            parent: Some(parent),
+        }))
+    }
+
+    /// A faction that could trigger `token` ships one force into the open
+    /// arrival's stronghold, linked to it.
+    fn nested_entry(&mut self, parent: ecaz::ArrivalId, token: Ambassador) -> Option<Command> {
+        let open = self.g.open_arrivals().iter().find(|a| a.id == parent).copied()?;
+        let ally = self.g.faction(Faction::Ecaz).and_then(|s| s.ally);
+        let candidates: Vec<Faction> = self
+            .seats()
+            .into_iter()
+            .filter(|&f| f != Faction::Ecaz && Some(f) != ally && f != token.faction())
+            .filter(|&f| self.s(f).reserves.normal > 0)
+            .collect();
+        let entrant = self.pick(&candidates)?;
+        Some(Command::host(Action::Arrive {
+            entrant,
+            cause: Cause::Shipment,
+            from: Origin::Reserves,
+            territory: open.territory,
+            sector: territory_info(open.territory).sectors[0],
+            normal: 1,
+            elite: 0,
+            advisors: false,
             parent: Some(parent),
         }))
     }
@@ -1117,7 +1180,16 @@ impl Run {
         // card goes to the configured holder when it comes up.
         for _ in 0..2 {
             let deck = self.g.nexus().deck.clone();
-            let Some(&top) = deck.first() else { break };
+            let Some(&top) = deck.first() else {
+                // Issue 17: an empty deck is refilled from the discard pile
+                // (the card dealt is then unknown: the configured holder gets it).
+                let want = self.cfg.nexus_holder;
+                let free = self.g.is_seated(want) && self.s(want).ally.is_none() && self.s(want).nexus.is_none();
+                if free && !self.g.nexus().discard.is_empty() {
+                    self.host(Action::DealNexus { faction: want });
+                }
+                break;
+            };
             let want = self.cfg.nexus_holder;
             let free: Vec<Faction> = self
                 .seats()
@@ -1948,8 +2020,8 @@ fn every_event_kind() -> Vec<String> {
 fn issue7_mirror_follows_every_event_kind_over_more_seeds() {
     let mut tally = BTreeMap::new();
     for (cfg, seeds) in [
-        (config_with_losses(), &[101u64, 102, 103][..]),
-        (config_without_losses(), &[101, 102, 103][..]),
+        (config_with_losses(), &[101u64, 102, 103, 104, 105][..]),
+        (config_without_losses(), &[101, 102, 103, 104][..]),
         (config_without_ecaz(), &[3][..]),
     ] {
         for (k, n) in play_seeds(&cfg, seeds) {

@@ -217,13 +217,17 @@ fn rules_7_deal_refused_to_a_player_already_holding_one() {
 }
 
 #[test]
-fn rules_7_deal_refused_from_an_empty_deck() {
+fn rules_7_deal_from_an_empty_deck_reshuffles_the_discard() {
+    // Issue 17 (E3 pp.10–11): no longer refused; tests/fidelity.rs has the detail.
     let mut s = nexus_table(&[Faction::Ecaz, Faction::Atreides], Phase::Storm);
     s.nexus_deck = Some(Vec::new());
     s.nexus_discard = Faction::ALL.to_vec();
     let g = build_setup(&s);
-    let e = assert_rejected(&g, &deal(Faction::Atreides), "rule/nexus_deal");
-    assert!(e.to_string().contains("empty"), "{e}");
+    let (g, events) = ok(&g, &deal(Faction::Atreides));
+    assert!(kind_names(&events).contains(&"nexusReshuffled".to_string()));
+    assert!(g.nexus().discard.is_empty());
+    assert_eq!(g.nexus().deck.len(), 11);
+    assert_nexus_census(&g);
 }
 
 #[test]
@@ -809,10 +813,7 @@ fn r_nex_cun_from_every_custody_then_set_aside_at_turn_end() {
             by: Faction::Atreides,
             source: DukeSource::EcazAmbassador,
         },
-        DukeCustody::Controlled {
-            by: Faction::Ecaz,
-            source: DukeSource::EcazAmbassador,
-        },
+        // A Duke Ecaz already controls: refused (issue 17, tests/fidelity.rs).
     ];
     for before in custodies {
         let g = build_setup(&cunning_table(Phase::Battle, before));

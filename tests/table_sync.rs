@@ -811,7 +811,9 @@ fn issue7_revive_from_tanks_to_reserves() {
 }
 
 #[test]
-fn p_tlx_issue7_one_elite_revival_per_turn() {
+fn p_tlx_issue17_host_revival_counts_elites_without_a_limit() {
+    // Issue 17: the one-elite limit binds only the Tleilaxu Ambassador; the
+    // host's ordinary revival report is a fact, counted but never refused.
     let mut s = table_setup();
     fs(&mut s, Fremen).board = Some(vec![stack(Territory::HabbanyaErg, 16, 3, 0, 0)]);
     fs(&mut s, Fremen).tanks = Some(Forces { normal: 2, elite: 3 });
@@ -823,18 +825,16 @@ fn p_tlx_issue7_one_elite_revival_per_turn() {
             elite,
         })
     };
-    assert_rejected(&g, &revive(0, 2), "rule/elite_revival_used");
-    let (once, _) = ok(&g, &revive(0, 1));
-    assert_rejected(&once, &revive(0, 1), "rule/elite_revival_used");
-    assert_rejected(&once, &revive(1, 1), "rule/elite_revival_used");
-    // Ordinary forces are still revivable, and the next turn allows another elite.
-    let (more, _) = ok(&once, &revive(1, 0));
+    let (twice, _) = ok(&g, &revive(0, 2));
+    assert_eq!(twice.faction(Fremen).unwrap().elite_revived, 2);
+    let (more, _) = ok(&twice, &revive(1, 1));
+    assert_eq!(more.faction(Fremen).unwrap().elite_revived, 3);
+    assert_round_trip(&more);
+    // Conservation still holds: no elite left in the Tanks.
+    assert_rejected(&more, &revive(0, 1), "rule/not_enough_forces");
+    // The count resets with the turn.
     let next_turn = walk_to_next_turn(&more);
-    ok(&next_turn, &revive(0, 1));
-    // Shared with the Tleilaxu Ambassador's revival (P-TLX): an import that
-    // already used it this turn.
-    fs(&mut s, Fremen).elite_revived = 1;
-    assert_rejected(&build_setup(&s), &revive(0, 1), "rule/elite_revival_used");
+    assert_eq!(next_turn.faction(Fremen).unwrap().elite_revived, 0);
 }
 
 #[test]
@@ -962,7 +962,8 @@ fn issue7_set_leader_rejections() {
         &set(Leader::ThufirHawat, LeaderCustody::Available),
         "rule/leader_move",
     );
-    // Captured by its own faction; captured twice; captured from the Tanks.
+    // Captured by its own faction; by its current captor; from the Tanks
+    // (a captive captured by another faction is accepted: issue 17).
     assert_rejected(
         &g,
         &set(Leader::ThufirHawat, LeaderCustody::Captured { by: Atreides }),
@@ -970,7 +971,7 @@ fn issue7_set_leader_rejections() {
     );
     assert_rejected(
         &g,
-        &set(Leader::UmmanKudu, LeaderCustody::Captured { by: Fremen }),
+        &set(Leader::UmmanKudu, LeaderCustody::Captured { by: Atreides }),
         "rule/leader_move",
     );
     assert_rejected(
@@ -2241,7 +2242,7 @@ fn issue7_import_refuses_what_a_report_could_never_produce() {
     fs(&mut s, Fremen).hand_limit = Some(0); // setHandLimit: 1–20
     fs(&mut s, Atreides).hand_limit = Some(21);
     fs(&mut s, Ecaz).spice = Some(MAX_SPICE + 1); // gainSpice: at most MAX_SPICE
-    fs(&mut s, Fremen).elite_revived = 7; // P-TLX: at most one elite per turn
+    fs(&mut s, Fremen).elite_revived = 21; // more than a faction's 20 forces
     fs(&mut s, Atreides).elite_revived = 1; // the Atreides have no elite forces
     let err = s.build().expect_err("every one of these is impossible");
     let paths: Vec<&str> = err.problems().iter().map(|p| p.path.as_str()).collect();

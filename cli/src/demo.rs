@@ -105,6 +105,21 @@ fn setup(seed: u64) -> Result<(Game, CardId), CliError> {
             ..FactionSetup::default()
         },
     );
+    // The Fremen choose where their 10 starting forces stand (base rules;
+    // the setup must say): all in Sietch Tabr.
+    setup.factions.insert(
+        Faction::Fremen,
+        FactionSetup {
+            board: Some(vec![ecaz::Stack {
+                territory: Territory::SietchTabr,
+                sector: 14,
+                normal: 10,
+                elite: 0,
+                advisors: 0,
+            }]),
+            ..FactionSetup::default()
+        },
+    );
     Ok((setup.build()?, karama))
 }
 

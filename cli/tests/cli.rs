@@ -284,7 +284,7 @@ fn validate_reports_every_problem_of_an_invalid_setup() {
 
 #[test]
 fn validate_accepts_a_valid_setup_and_a_saved_state() {
-    let setup = r#"{ "seats": ["ecaz", "fremen"], "seed": 3 }"#;
+    let setup = r#"{ "seats": ["ecaz", "emperor"], "seed": 3 }"#;
     let path = write_temp("valid-setup.json", setup);
     let o = ecaz(&["validate", path.to_str().unwrap()]);
     assert!(o.status.success(), "stderr: {}", stderr(&o));

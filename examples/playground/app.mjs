@@ -5,7 +5,7 @@
 // and the export of what was played as a scenario `ecaz replay` accepts.
 // Everything runs in the page: there is no server logic.
 
-import init, { applyJson, boardJson, narrate, newGameJson, optionsJson, viewJson } from "./engine/ecaz_wasm.js";
+import { engine } from "./engine.mjs";
 import { draw, layout } from "./board.mjs";
 import { actionForm, h } from "./forms.mjs";
 
@@ -14,11 +14,13 @@ import { actionForm, h } from "./forms.mjs";
  * @typedef {{ name: string, description: string, setup: any | null }} Origin
  */
 
-await init();
-const board = JSON.parse(boardJson());
+const board = JSON.parse(engine.boardJson());
 const bands = layout(board);
 const schema = await (await fetch("./command.schema.json")).json();
-const actionVariants = schema.$defs.Action.oneOf;
+/** Every action variant of the schema (each a named definition, or inline). */
+const actionVariants = schema.$defs.Action.oneOf.map((/** @type {any} */ v) =>
+  v.$ref ? schema.$defs[v.$ref.replace("#/$defs/", "")] : v,
+);
 /** Printed names of ids, for the form selects. */
 const names = new Map([
   ...board.territories.map((/** @type {any} */ t) => [t.territory, t.name]),
@@ -64,13 +66,15 @@ function showError(text) {
  */
 function load(doc, name) {
   showError("");
+  /** @type {HTMLTextAreaElement} */ ($("export-text")).value = "";
+  $("download").hidden = true;
   if (doc && doc.setup && Array.isArray(doc.steps)) {
     origin = { name: doc.name ?? name, description: doc.description ?? "", setup: doc.setup };
-    history = [{ command: null, state: newGameJson(JSON.stringify(doc.setup)), events: [] }];
+    history = [{ command: null, state: engine.newGame(JSON.stringify(doc.setup)), events: [] }];
     for (const step of doc.steps) {
       const state = history[history.length - 1].state;
       try {
-        const out = applyJson(state, JSON.stringify(step.command));
+        const out = engine.apply(state, JSON.stringify(step.command));
         history.push({ command: step.command, note: step.note, state: out.state, events: JSON.parse(out.events) });
       } catch (e) {
         history.push({ command: step.command, note: step.note, state, events: [], error: /** @type {any} */ (e).code ?? "error" });
@@ -78,15 +82,15 @@ function load(doc, name) {
     }
   } else if (doc && doc.version !== undefined) {
     const state = JSON.stringify(doc);
-    viewJson(state, "host"); // checks the state (throws on a bad one)
+    engine.view(state, "host"); // checks the state (throws on a bad one)
     origin = { name, description: "a saved state", setup: null };
     history = [{ command: null, state, events: [] }];
   } else {
     origin = { name, description: "", setup: doc };
-    history = [{ command: null, state: newGameJson(JSON.stringify(doc)), events: [] }];
+    history = [{ command: null, state: engine.newGame(JSON.stringify(doc)), events: [] }];
   }
   cursor = history.length - 1;
-  const seats = JSON.parse(viewJson(history[0].state, "spectator")).seats;
+  const seats = JSON.parse(engine.view(history[0].state, "spectator")).seats;
   const select = /** @type {HTMLSelectElement} */ ($("viewer"));
   select.replaceChildren(
     ...seats.map((/** @type {string} */ f) => h("option", { value: f }, factionName(f))),
@@ -112,7 +116,7 @@ function act(command) {
   showError("");
   const state = history[cursor].state;
   try {
-    const out = applyJson(state, JSON.stringify(command));
+    const out = engine.apply(state, JSON.stringify(command));
     history = history.slice(0, cursor + 1);
     history.push({ command, state: out.state, events: JSON.parse(out.events) });
     cursor = history.length - 1;
@@ -130,7 +134,7 @@ function decisionText(/** @type {string} */ state, /** @type {any} */ frame) {
     audience: { kind: "public" },
     event: { kind: "decisionOpened", frame: frame.id, actor: frame.actor, decisionKind: frame.kind, decision: frame.decision },
   };
-  return narrate(state, JSON.stringify(event), viewer) ?? "";
+  return engine.narrate(state, JSON.stringify(event), viewer) ?? "";
 }
 
 /**
@@ -140,7 +144,7 @@ function decisionText(/** @type {string} */ state, /** @type {any} */ frame) {
  * @param {string} actor
  */
 function optionControls(state, actor) {
-  const options = JSON.parse(optionsJson(state, actor));
+  const options = JSON.parse(engine.options(state, actor));
   const box = h("div", { class: "actor-options", "data-actor": actor });
   box.append(h("h3", {}, `${actor === "host" ? "Host" : factionName(actor)} may:`));
   /** @type {Map<string, any[]>} */
@@ -153,7 +157,7 @@ function optionControls(state, actor) {
   for (const [kind, commands] of groups) {
     const row = h("div", { class: "option", "data-kind": kind });
     const select = /** @type {HTMLSelectElement} */ (h("select", { "data-kind": kind }));
-    commands.forEach((c, i) => select.append(h("option", { value: String(i) }, narrate(state, JSON.stringify(c), actor) ?? kind)));
+    commands.forEach((c, i) => select.append(h("option", { value: String(i) }, engine.narrate(state, JSON.stringify(c), actor) ?? kind)));
     const button = h("button", { "data-do": kind }, commands.length === 1 ? "Do it" : "Do the chosen one");
     button.addEventListener("click", () => act(commands[Number(select.value)]));
     row.append(select, button);
@@ -162,7 +166,7 @@ function optionControls(state, actor) {
   for (const choice of options.choices) box.append(choiceForm(choice, actor));
   for (const blocked of options.blocked ?? []) {
     const row = h("div", { class: "option blocked" });
-    const text = blocked.command ? (narrate(state, JSON.stringify(blocked.command), actor) ?? "") : JSON.stringify(blocked);
+    const text = blocked.command ? (engine.narrate(state, JSON.stringify(blocked.command), actor) ?? "") : JSON.stringify(blocked);
     const button = /** @type {HTMLButtonElement} */ (h("button", { disabled: "" }, text));
     row.append(button, h("span", { class: "reason" }, blocked.reason ?? blocked.message ?? blocked.code ?? ""));
     box.append(row);
@@ -267,7 +271,7 @@ function reportForm() {
   const body = h("div");
   /** @type {() => any} */
   let read = () => null;
-  const frame = history[cursor] ? JSON.parse(viewJson(history[cursor].state, "host")).pending.at(-1)?.id : undefined;
+  const frame = history[cursor] ? JSON.parse(engine.view(history[cursor].state, "host")).pending.at(-1)?.id : undefined;
   const show = () => {
     const variant = actionVariants.find((/** @type {any} */ v) => v.properties.kind.const === select.value);
     const form = actionForm(variant, { defs: schema.$defs, names, defaults: { frame: frame ?? 0 } });
@@ -292,7 +296,7 @@ function reportForm() {
 function render() {
   const entry = history[cursor];
   const state = entry.state;
-  const view = JSON.parse(viewJson(state, viewer));
+  const view = JSON.parse(engine.view(state, viewer));
   $("board").replaceChildren(draw(board, view, bands));
   $("position").textContent = `step ${cursor} of ${history.length - 1}`;
   /** @type {HTMLButtonElement} */ ($("back")).disabled = cursor === 0;
@@ -313,10 +317,10 @@ function render() {
   history.slice(1, cursor + 1).forEach((e, i) => {
     const before = history[i].state;
     const li = h("li", { class: e.error ? "command refused" : "command" });
-    li.textContent = `${narrate(before, JSON.stringify(e.command), viewer)}${e.error ? ` — refused (${e.error})` : ""}`;
+    li.textContent = `${engine.narrate(before, JSON.stringify(e.command), viewer)}${e.error ? ` — refused (${e.error})` : ""}`;
     log.append(li);
     for (const event of e.events) {
-      const text = narrate(e.state, JSON.stringify(event), viewer);
+      const text = engine.narrate(e.state, JSON.stringify(event), viewer);
       if (text !== null && text !== undefined) log.append(h("li", { class: "event" }, text));
     }
   });
@@ -368,13 +372,17 @@ $("file").addEventListener("change", async (e) => {
     showError(`could not load ${file.name}: ${describe(err)}`);
   }
 });
-$("export").addEventListener("click", () => {
-  const text = JSON.stringify(exported(), null, 2);
+/** Offer `text` for download as `file`, and show it. */
+function offer(/** @type {string} */ text, /** @type {string} */ file) {
   /** @type {HTMLTextAreaElement} */ ($("export-text")).value = text;
   const link = /** @type {HTMLAnchorElement} */ ($("download"));
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = file;
+  link.textContent = `download ${file}`;
   link.hidden = false;
-});
+}
+$("export").addEventListener("click", () => offer(JSON.stringify(exported(), null, 2), "playground-scenario.json"));
+$("save-state").addEventListener("click", () => offer(history[cursor].state, "playground-state.json"));
 
 const list = await (await fetch("./scenarios/index.json")).json();
 /** @type {HTMLSelectElement} */ ($("scenarios")).replaceChildren(...list.map((/** @type {string} */ n) => h("option", { value: n }, n)));

@@ -63,17 +63,29 @@ export function layout(board) {
   /** @type {Map<string, Band>} */
   const bands = new Map();
   for (const t of order) {
-    const r = [...Array(RINGS).keys()].find((k) => free(t, k));
+    // Strongholds go to the middle rings, where their wedges are wide enough to read.
+    const first = t.kind === "stronghold" ? 3 : 0;
+    const rings = [...Array(RINGS).keys()];
+    const r = [...rings.slice(first), ...rings.slice(0, first).reverse()].find((k) => free(t, k));
     if (r === undefined) throw new Error(`no room for ${t.territory}`);
     take(t, r);
     bands.set(t.territory, { inner: r, outer: r + 1 });
   }
-  // Grow every band outwards, then inwards, while the rings are free in all its sectors.
-  for (const t of order) {
-    const band = bands.get(t.territory);
-    if (!band) continue;
-    while (free(t, band.outer)) take(t, band.outer++);
-    while (free(t, band.inner - 1)) take(t, --band.inner);
+  // Share the empty rings out: one ring at a time to every territory in turn,
+  // outwards then inwards, while the ring is free in all its sectors.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const t of order) {
+      const band = bands.get(t.territory);
+      if (!band) continue;
+      if (free(t, band.outer)) {
+        take(t, band.outer++);
+        grown = true;
+      } else if (free(t, band.inner - 1)) {
+        take(t, --band.inner);
+        grown = true;
+      }
+    }
   }
   return bands;
 }
@@ -147,12 +159,12 @@ function short(name) {
  */
 export function draw(board, view, bands) {
   const svg = /** @type {SVGSVGElement} */ (
-    el("svg", { viewBox: "0 0 1220 860", width: 1220, height: 860, role: "img", "aria-label": "The board" })
+    el("svg", { viewBox: "0 0 1300 860", width: 1300, height: 860, role: "img", "aria-label": "The board" })
   );
   const names = new Map(board.territories.map((t) => [t.territory, t]));
   const factionName = new Map(board.factions.map((f) => [f.id, f.name]));
   const hms = { x: 850, y: 70 };
-  svg.append(el("rect", { x: 0, y: 0, width: 1220, height: 860, fill: "#fbf8f1" }));
+  svg.append(el("rect", { x: 0, y: 0, width: 1300, height: 860, fill: "#fbf8f1" }));
 
   // Territories: each sector cell, then the name in the middle sector.
   const cells = el("g", { id: "territories" });
@@ -343,7 +355,7 @@ function panel(board, view, factionName) {
       ? f.hand.map((/** @type {number} */ c) => `${catalog[c] ?? "?"} (${c})`).join(", ") || "no cards"
       : `${f.handCount} card${f.handCount === 1 ? "" : "s"} (hidden)`;
     const fg = el("g", { class: "faction", "data-faction": f.faction });
-    fg.append(el("rect", { x: x - 4, y: y - 12, width: 330, height: 50, fill: "none", stroke: COLOURS[f.faction] ?? "#333", rx: 4 }));
+    fg.append(el("rect", { x: x - 4, y: y - 12, width: 400, height: 50, fill: "none", stroke: COLOURS[f.faction] ?? "#333", rx: 4 }));
     fg.append(el("text", { x, y, "font-size": 12, "font-weight": "bold", fill: COLOURS[f.faction] ?? "#333" }, `${factionName.get(f.faction)}${f.ally ? ` (ally: ${factionName.get(f.ally)})` : ""}`));
     fg.append(el("text", { x, y: y + 14, "font-size": 10, class: "spice" }, `spice: ${f.spice ?? "?"} · reserves ${f.reserves.normal}+${f.reserves.elite}★ · tanks ${f.tanks.normal}+${f.tanks.elite}★`));
     fg.append(el("text", { x, y: y + 28, "font-size": 10, class: "hand" }, `hand: ${hand}`));

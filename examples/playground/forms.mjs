@@ -60,6 +60,7 @@ export function field(name, schema, cx) {
  * @returns {Field}
  */
 function input(name, s, raw, cx) {
+  if (Array.isArray(s.oneOf)) s = { ...s, oneOf: s.oneOf.map((/** @type {any} */ o) => resolve(o, cx)) };
   if (Array.isArray(raw.anyOf) || Array.isArray(s.anyOf)) {
     const options = (raw.anyOf ?? s.anyOf).filter((/** @type {any} */ o) => o.type !== "null");
     const box = h("span");

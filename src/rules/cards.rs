@@ -5,6 +5,22 @@
 use crate::event::{Audience, Event, EventKind};
 use crate::game::Game;
 use crate::ids::{CardId, Faction};
+use crate::rng::GameRng;
+
+/// An empty draw pile is refilled from its discard pile, shuffled with the
+/// game's RNG (a commit point of R-INV-4): the Treachery deck (R-EFF-IX,
+/// issue 7) and the Nexus deck (E3 pp.10–11, issue 17) alike. Returns
+/// whether a reshuffle happened (never when the deck still has cards or the
+/// discard pile is empty).
+pub(crate) fn refill<T>(rng: &mut GameRng, deck: &mut Vec<T>, discard: &mut Vec<T>) -> bool {
+    if !deck.is_empty() || discard.is_empty() {
+        return false;
+    }
+    let mut pile = std::mem::take(discard);
+    rng.shuffle(&mut pile);
+    *deck = pile;
+    true
+}
 
 /// Can a card be drawn (deck or discard non-empty)?
 pub(crate) fn can_draw(g: &Game) -> bool {
@@ -23,17 +39,16 @@ pub(crate) fn discard(g: &mut Game, faction: Faction, card: CardId, events: &mut
 /// Draw the top card into a hand; an empty deck is first refilled from the
 /// shuffled discard pile. The identity goes to the drawer only.
 pub(crate) fn draw(g: &mut Game, faction: Faction, events: &mut Vec<Event>) -> Option<CardId> {
-    if g.treachery.deck.is_empty() && !g.treachery.discard.is_empty() {
-        let mut pile = std::mem::take(&mut g.treachery.discard);
-        g.rng.shuffle(&mut pile);
+    if refill(&mut g.rng, &mut g.treachery.deck, &mut g.treachery.discard) {
         events.push(Event::public(EventKind::DeckReshuffled {
-            cards: u32::try_from(pile.len()).unwrap_or(u32::MAX),
+            cards: u32::try_from(g.treachery.deck.len()).unwrap_or(u32::MAX),
         }));
         events.push(Event {
             audience: Audience::Host,
-            event: EventKind::DeckOrder { deck: pile.clone() },
+            event: EventKind::DeckOrder {
+                deck: g.treachery.deck.clone(),
+            },
         });
-        g.treachery.deck = pile;
     }
     if g.treachery.deck.is_empty() {
         return None;

@@ -76,35 +76,43 @@ pub(crate) fn end_turn(g: &mut Game, events: &mut Vec<Event>) {
     }
 }
 
-fn need_controlled(g: &Game) -> Result<(), ApplyError> {
+/// Who has him in play: his controller, his captor or the holder of his
+/// ghola (the custodies from which he fights, dies or is captured).
+fn in_play_by(g: &Game) -> Option<Faction> {
     match g.duke.custody {
-        DukeCustody::Controlled { .. } => Ok(()),
-        _ => Err(ApplyError::DukeNotInPlay),
+        DukeCustody::Controlled { by, .. } | DukeCustody::Captured { by } | DukeCustody::Ghola { by } => Some(by),
+        DukeCustody::SetAside | DukeCustody::Tanks => None,
     }
 }
 
-/// Validate `dukeUsedInBattle`: someone controls him.
-pub(crate) fn check_used_in_battle(g: &Game) -> Result<(), ApplyError> {
-    need_controlled(g)
+fn need_in_play(g: &Game) -> Result<Faction, ApplyError> {
+    in_play_by(g).ok_or(ApplyError::DukeNotInPlay)
 }
 
-/// R-DUKE-3: temporary control ends with the battle use; a lent Duke goes
-/// back to his holder before the loan (P-DUKE-LOAN).
+/// Validate `dukeUsedInBattle`: someone has him in play — his controller, or
+/// his captor or ghola holder, who fight with him as with any captured
+/// leader or ghola (issue 17).
+pub(crate) fn check_used_in_battle(g: &Game) -> Result<(), ApplyError> {
+    need_in_play(g).map(|_| ())
+}
+
+/// R-DUKE-3, P-DUKE-LOAN: a temporary control ends with the battle use and he
+/// is set aside — a lent Duke too (the loan does not outlive its battle, and
+/// the holder before the loan does not get him back: R-DUKE-3, issue 17). A
+/// captor or ghola holder keeps him after a battle, as with any leader it
+/// holds (base rules).
 pub(crate) fn commit_used_in_battle(g: &mut Game, events: &mut Vec<Event>) {
     let next = match g.duke.custody {
-        DukeCustody::Controlled {
-            source: DukeSource::AllianceLoan,
-            ..
-        } => after_loan(g),
-        _ => DukeCustody::SetAside,
+        DukeCustody::Controlled { .. } | DukeCustody::SetAside => DukeCustody::SetAside,
+        kept @ (DukeCustody::Captured { .. } | DukeCustody::Ghola { .. } | DukeCustody::Tanks) => kept,
     };
     g.duke.battle_turn = Some(g.turn);
     set(g, next, DukeReason::BattleUse, events);
 }
 
-/// Validate `dukeKilled`: he is in play (controlled) to be killed in a battle.
+/// Validate `dukeKilled`: he is in play (controlled, captured or a ghola).
 pub(crate) fn check_killed(g: &Game) -> Result<(), ApplyError> {
-    need_controlled(g)
+    need_in_play(g).map(|_| ())
 }
 
 /// R-DUKE-3: to the Tanks (the death bounty is the host's concern).
@@ -113,13 +121,14 @@ pub(crate) fn commit_killed(g: &mut Game, events: &mut Vec<Event>) {
     set(g, DukeCustody::Tanks, DukeReason::Killed, events);
 }
 
-/// Validate `dukeCaptured`: a seated captor other than his controller, and he is in play.
+/// Validate `dukeCaptured`: a seated captor other than whoever has him in
+/// play (a captured Duke or a ghola can be captured again, like any leader
+/// in a leader pool).
 pub(crate) fn check_captured(g: &Game, by: Faction) -> Result<(), ApplyError> {
     if !g.is_seated(by) {
         return Err(ApplyError::NotSeated(by));
     }
-    need_controlled(g)?;
-    if g.duke.controller() == Some(by) {
+    if need_in_play(g)? == by {
         return Err(ApplyError::DukeAlreadyControlled(by));
     }
     // D-73: Ecaz never captures its own Duke (the loader refuses that custody too).
@@ -132,6 +141,37 @@ pub(crate) fn check_captured(g: &Game, by: Faction) -> Result<(), ApplyError> {
 /// He is captured.
 pub(crate) fn commit_captured(g: &mut Game, by: Faction, events: &mut Vec<Event>) {
     set(g, DukeCustody::Captured { by }, DukeReason::Captured, events);
+}
+
+/// Validate `dukeReturned`: he is captured (a captured leader is returned,
+/// e.g. when its captor's own leaders are all dead).
+pub(crate) fn check_returned(g: &Game) -> Result<(), ApplyError> {
+    match g.duke.custody {
+        DukeCustody::Captured { .. } => Ok(()),
+        _ => Err(ApplyError::DukeNotCaptured),
+    }
+}
+
+/// A returned Duke is set aside: he has no faction to go back to (R-DUKE-1),
+/// and a control that ended with his capture does not revive (issue 17).
+pub(crate) fn commit_returned(g: &mut Game, events: &mut Vec<Event>) {
+    set(g, DukeCustody::SetAside, DukeReason::Returned, events);
+}
+
+/// Validate `dukeGhola`: he is in the Tanks and `by` is seated.
+pub(crate) fn check_ghola(g: &Game, by: Faction) -> Result<(), ApplyError> {
+    if !g.is_seated(by) {
+        return Err(ApplyError::NotSeated(by));
+    }
+    if g.duke.custody != DukeCustody::Tanks {
+        return Err(ApplyError::DukeNotInTanks);
+    }
+    Ok(())
+}
+
+/// He leaves the Tanks as `by`'s ghola.
+pub(crate) fn commit_ghola(g: &mut Game, by: Faction, events: &mut Vec<Event>) {
+    set(g, DukeCustody::Ghola { by }, DukeReason::Ghola, events);
 }
 
 /// Validate `dukeRevived` (R-DUKE-4): he is in the Tanks, Ecaz is seated and can pay 5.

@@ -1,5 +1,7 @@
 //! Karama response windows (R-PLC-5, P-NEX-BET-TIME): the host reports that
 //! a faction plays a Karama card it holds; the card goes to the discard pile.
+//! In the Advanced game the Bene Gesserit may play any worthless card as a
+//! Karama (base rules, BG Advanced advantage; issue 17) in every window.
 
 use crate::board;
 use crate::error::ApplyError;
@@ -18,14 +20,25 @@ pub(crate) fn check(g: &Game, by: Faction, card: CardId, excluded: Faction) -> R
     if !holder.hand.contains(&card) {
         return Err(ApplyError::CardNotHeld { faction: by, card });
     }
-    let kind = g.treachery.kind(card).unwrap_or_default();
-    if kind != board::KARAMA {
+    if !counts_as_karama(g, by, card) {
+        let kind = g.treachery.kind(card).unwrap_or_default();
         return Err(ApplyError::NotKarama {
             card,
             kind: kind.to_string(),
         });
     }
     Ok(())
+}
+
+/// Does `card` serve `by` as a Karama? A Karama card does; in the Advanced
+/// game (`options.advanced`) a worthless card does too when `by` is the Bene
+/// Gesserit (issue 17).
+pub(crate) fn counts_as_karama(g: &Game, by: Faction, card: CardId) -> bool {
+    match g.treachery.kind(card) {
+        Some(board::KARAMA) => true,
+        Some(kind) => g.options.advanced && by == Faction::BeneGesserit && board::WORTHLESS.contains(&kind),
+        None => false,
+    }
 }
 
 /// The Karama is played: discarded, publicly.

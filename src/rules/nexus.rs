@@ -6,11 +6,11 @@
 //! discards it. Only unallied players hold and play Nexus cards.
 
 use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind, NexusMode};
+use crate::event::{Audience, DukeReason, Event, EventKind, NexusMode};
 use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, Insight, LeaderCustody, Stack};
 use crate::ids::{CardId, Faction, Leader, Phase, Territory};
 use crate::policy::{SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope};
-use crate::rules::{duke, karama, knowledge};
+use crate::rules::{cards, duke, karama, knowledge};
 
 /// The card's mode for this holder (RULES §7).
 pub(crate) fn mode(g: &Game, holder: Faction) -> NexusMode {
@@ -67,6 +67,11 @@ pub(crate) fn check_cunning(g: &Game, actor: Faction) -> Result<(), ApplyError> 
             card: "Cunning",
             why: "Duke Vidal's battle this turn has been fought",
         });
+    }
+    // R-EFF-ECAZ, R-NEX-CUN (issue 17): taking a Duke Ecaz already controls
+    // gains nothing and would end its Ambassador tenure at turn end.
+    if g.duke.controller() == Some(Faction::Ecaz) {
+        return Err(ApplyError::DukeAlreadyControlled(Faction::Ecaz));
     }
     Ok(())
 }
@@ -278,17 +283,30 @@ pub(crate) fn check_deal(g: &Game, faction: Faction) -> Result<(), ApplyError> {
             why: "it already holds one",
         });
     }
-    if g.nexus.deck.is_empty() {
+    if g.nexus.deck.is_empty() && g.nexus.discard.is_empty() {
         return Err(ApplyError::NexusDeal {
             faction,
-            why: "the Nexus deck is empty",
+            why: "the Nexus deck and its discard pile are both empty",
         });
     }
     Ok(())
 }
 
-/// Deal the top card; only the receiver learns which.
+/// Deal the top card; only the receiver learns which. An empty deck is first
+/// refilled from the shuffled Nexus discard pile (E3 pp.10–11; seeded, a
+/// commit point of R-INV-4); its new order goes to the host only.
 pub(crate) fn commit_deal(g: &mut Game, faction: Faction, events: &mut Vec<Event>) {
+    if cards::refill(&mut g.rng, &mut g.nexus.deck, &mut g.nexus.discard) {
+        events.push(Event::public(EventKind::NexusReshuffled {
+            cards: u32::try_from(g.nexus.deck.len()).unwrap_or(u32::MAX),
+        }));
+        events.push(Event {
+            audience: Audience::Host,
+            event: EventKind::NexusDeckOrder {
+                deck: g.nexus.deck.clone(),
+            },
+        });
+    }
     if g.nexus.deck.is_empty() {
         return;
     }

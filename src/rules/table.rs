@@ -1,8 +1,10 @@
 //! Host table sync (issue 7): every change of the table that happens outside
 //! Ecaz logic arrives as a typed host report, checked for conservation and
-//! legality of the report itself (no negative spice, no card that is not
-//! where the host says, no forces out of nothing, no leader killed twice),
-//! and mirrored by events complete enough for a host to rebuild the table.
+//! custody only (no negative spice, no card that is not where the host says,
+//! no forces out of nothing, no leader killed twice) — never for base-game
+//! legality, which the host owns (issue 17; the audit of every check is in
+//! docs/RULES.md §10) — and mirrored by events complete enough for a host
+//! to rebuild the table.
 
 use crate::command::Action;
 use crate::error::ApplyError;
@@ -106,7 +108,13 @@ fn check_leader_move(g: &Game, leader: Leader, to: LeaderCustody) -> Result<(), 
     let possible = match (from, to) {
         (a, b) if a == b => false,
         (_, LeaderCustody::Available | LeaderCustody::Tanks) => true,
-        (LeaderCustody::Available, LeaderCustody::Captured { by }) => by != native && g.is_seated(by),
+        // Issue 17: a leader in a leader pool (its own, a captor's or a ghola
+        // holder's) can be captured; never by its own faction or its holder.
+        (LeaderCustody::Tanks, LeaderCustody::Captured { .. }) => false,
+        (_, LeaderCustody::Captured { by }) => {
+            let holder = matches!(from, LeaderCustody::Ghola { by: h } if h == by);
+            by != native && g.is_seated(by) && !holder
+        }
         (LeaderCustody::Tanks, LeaderCustody::Ghola { by }) => by != native && g.is_seated(by),
         _ => false,
     };
@@ -214,9 +222,9 @@ pub(crate) fn check(g: &Game, action: &Action) -> Result<Report, ApplyError> {
                     });
                 }
             }
-            if u32::from(s.elite_revived).saturating_add(*elite) > 1 {
-                return Err(ApplyError::EliteRevivalUsed(*faction));
-            }
+            // P-TLX (issue 17): the one-elite-per-turn limit binds the
+            // Tleilaxu Ambassador, not the host's ordinary revival; the
+            // report is counted (so the effect sees it), never refused for it.
         }
         Action::FlipAdvisors {
             territory,
@@ -379,7 +387,10 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
                 s.tanks.elite = s.tanks.elite.saturating_sub(elite);
                 s.reserves.normal = s.reserves.normal.saturating_add(normal);
                 s.reserves.elite = s.reserves.elite.saturating_add(elite);
-                s.elite_revived = s.elite_revived.saturating_add(u8::try_from(elite).unwrap_or(u8::MAX));
+                s.elite_revived = s
+                    .elite_revived
+                    .saturating_add(u8::try_from(elite).unwrap_or(u8::MAX))
+                    .min(20);
             }
             events.push(Event::public(EventKind::ForcesRevivedFromTanks {
                 faction,

@@ -132,8 +132,48 @@ pub(crate) fn commit_trigger(g: &mut Game, t: Trigger, events: &mut Vec<Event>) 
         beneficiary: t.beneficiary,
         disposal: zone,
     }));
+    withdraw_offers(g, t.token, events);
     effects::start(g, t.effect, events);
     settle(g, events);
+}
+
+/// R-TRG-7 (issue 17): once a token is disposed of, every other pending offer
+/// of that token (a parent arrival's, when a nested reaction triggered it
+/// first) can no longer be answered; it is withdrawn by itself, each with its
+/// own `triggerOfferWithdrawn` event (never a misleading `triggerDeclined`).
+fn withdraw_offers(g: &mut Game, token: Ambassador, events: &mut Vec<Event>) {
+    let stale = |d: &Decision| matches!(d, Decision::TriggerOffer { token: t, .. } if *t == token);
+    for f in g.pending.iter().filter(|f| stale(&f.decision)) {
+        if let Decision::TriggerOffer { arrival, territory, .. } = f.decision {
+            events.push(Event::public(EventKind::TriggerOfferWithdrawn {
+                frame: f.id,
+                arrival,
+                token,
+                territory,
+            }));
+        }
+    }
+    let withdrawn: Vec<ArrivalId> = g
+        .pending
+        .iter()
+        .filter_map(|f| match f.decision {
+            Decision::TriggerOffer { arrival, token: t, .. } if t == token => Some(arrival),
+            _ => None,
+        })
+        .collect();
+    g.pending.retain(|f| !stale(&f.decision));
+    // An arrival left with nothing to settle — no frame of its own, no open
+    // child (its offer was withdrawn by a sibling reaction above it) — has
+    // settled: it resumes now, not when the arrivals above it do. (A parent
+    // of the triggering arrival keeps its open child and settles after it.)
+    for arrival in withdrawn {
+        let busy = g.pending.iter().any(|f| f.decision.arrival() == Some(arrival))
+            || g.arrivals.iter().any(|a| a.parent == Some(arrival));
+        if !busy {
+            g.arrivals.retain(|a| a.id != arrival);
+            events.push(Event::public(EventKind::Resume { arrival }));
+        }
+    }
 }
 
 /// R-TRG-4, R-TRG-8, P-NEST: close every arrival whose reactions (children
@@ -165,7 +205,14 @@ pub(crate) fn recycle_if_complete(g: &mut Game, events: &mut Vec<Event>) {
     {
         return;
     }
-    let returned: Vec<Ambassador> = a.cohort.iter().copied().filter(|&t| a.zone(t) == Zone::Used).collect();
+    // BG is never `used` (R-TRG-6; a state claiming so is refused on load), so
+    // it can never be among the returned tokens.
+    let returned: Vec<Ambassador> = a
+        .cohort
+        .iter()
+        .copied()
+        .filter(|&t| t != Ambassador::BeneGesserit && a.zone(t) == Zone::Used)
+        .collect();
     for &t in &returned {
         g.ambassadors.set_zone(t, Zone::Pool);
     }

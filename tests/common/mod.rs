@@ -145,9 +145,17 @@ pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
     Ok(o)
 }
 
-/// A setup with only seats and a seed (printed defaults for the rest).
+/// A setup with only seats and a seed: printed defaults for the rest, and
+/// the starting positions the players choose (Fremen, Moritani, Ixians
+/// without the HMS; issue 17) all in reserves.
 pub fn setup(seats: &[Faction], seed: u64) -> Setup {
-    Setup::for_seats(seats, seed)
+    let mut s = Setup::for_seats(seats, seed);
+    for &f in seats {
+        if ecaz::printed_start(f, false).is_none() {
+            s.factions.entry(f).or_default().board = Some(Vec::new());
+        }
+    }
+    s
 }
 
 /// Build a setup, panicking with every problem when it is rejected.

@@ -174,6 +174,28 @@ test("a newcomer plays an Ecaz turn by clicking (issue 15)", async () => {
   assert.equal(exported.steps[5].command.action.kind, "place");
   writeFileSync(join(OUT, "exported.json"), JSON.stringify(exported, null, 2));
 
+  // The file picker: the saved state of this step loads (no setup: export is off), and so does a setup.
+  await page.click("#save-state");
+  const saved = await page.$eval("#export-text", (n) => /** @type {HTMLTextAreaElement} */ (n).value);
+  await page.setInputFiles("#file", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+  await page.waitForFunction(() => document.querySelector("#loaded")?.textContent?.includes("a saved state"));
+  assert.equal(await page.textContent("#position"), "step 0 of 0");
+  assert.equal(await page.$eval("#export", (n) => /** @type {HTMLButtonElement} */ (n).disabled), true);
+  assert.equal(await page.locator("#board g.forces[data-faction=ecaz][data-territory=polar_sink]").count(), 1);
+  const setup = JSON.stringify({
+    seats: ["ecaz", "moritani", "ixians"],
+    seed: 9,
+    hms: { territory: "broken_land", sector: 11 },
+    // Moritani places its 6 starting forces (issue 17: the setup must say where).
+    factions: { moritani: { board: [{ territory: "the_great_flat", sector: 15, normal: 6 }] } },
+  });
+  await page.setInputFiles("#file", { name: "setup.json", mimeType: "application/json", buffer: Buffer.from(setup) });
+  await page.waitForFunction(() => document.querySelector("#loaded")?.textContent?.startsWith("setup.json"));
+  assert.equal(await page.locator("#board [data-territory=hidden_mobile_stronghold]").count(), 1, "the HMS is drawn");
+  assert.equal(await page.locator("#hms-pointer").count(), 1);
+  await page.screenshot({ path: join(OUT, "5-setup-with-hms.png") });
+  await noError();
+
   assert.deepEqual(problems, []);
   await page.close();
 });
