@@ -32,7 +32,8 @@ use std::path::Path;
 
 use common::*;
 use ecaz::{
-    audit, Action, Actor, ArrivalId, Choice, Command, EventKind, Faction, Game, SectorForces, Territory, STRONGHOLDS,
+    apply, audit, options, Action, Actor, ArrivalId, Choice, Command, EventKind, Faction, Game, SectorForces,
+    Territory, STRONGHOLDS,
 };
 use serde_json::json;
 

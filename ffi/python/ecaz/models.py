@@ -187,7 +187,8 @@ class Destruction(StrEnum):
 
 class DukeKilledAction(BaseModel):
     """
-    R-DUKE-3 (host): Duke Vidal was killed; he goes to the Tanks.
+    R-DUKE-3 (host): Duke Vidal was killed (controlled, captured or a
+    ghola); he goes to the Tanks.
     """
 
     model_config = ConfigDict(
@@ -215,10 +216,23 @@ class DukeReason(StrEnum):
     battleUse = 'battleUse'
     killed = 'killed'
     captured = 'captured'
+    returned = 'returned'
+    ghola = 'ghola'
     revived = 'revived'
     moritani = 'moritani'
     turnEnd = 'turnEnd'
     cunning = 'cunning'
+
+
+class DukeReturnedAction(BaseModel):
+    """
+    R-DUKE-2 (host): a captured Duke Vidal was returned: he is set aside.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['dukeReturned']
 
 
 class DukeRevived(StrEnum):
@@ -266,8 +280,9 @@ class DukeToMoritaniAction(BaseModel):
 
 class DukeUsedInBattleAction(BaseModel):
     """
-    R-DUKE-3 (host): Duke Vidal was used in a battle by his controller; a
-    temporary control ends (a lent Duke returns per P-DUKE-LOAN).
+    R-DUKE-3 (host): Duke Vidal was used in a battle by whoever has him in
+    play. A temporary control (a loan included, P-DUKE-LOAN) ends and he is
+    set aside; a captor or ghola holder keeps him.
     """
 
     model_config = ConfigDict(
@@ -429,7 +444,10 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    advanced: bool | None = Field(False, description='Advanced game rules.')
+    advanced: bool | None = Field(
+        False,
+        description="Advanced game rules (default `false`: the Basic game). The engine reads\nit for the Bene Gesserit's Karama equivalents: in the Advanced game BG\nmay play any worthless card as a Karama (issue 17).",
+    )
     nexus: bool | None = Field(
         False, description='The Nexus module (Nexus cards in play).'
     )
@@ -747,6 +765,18 @@ class NexusDealtEvent(BaseModel):
     kind: Literal['nexusDealt']
 
 
+class NexusDeckOrderEvent(BaseModel):
+    """
+    R-INV-4 (host only): the new Nexus deck order after a reshuffle, top first.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    deck: list[Faction] = Field(..., description='The Nexus draw pile, top first.')
+    kind: Literal['nexusDeckOrder']
+
+
 class NexusDiscardedEvent(BaseModel):
     """
     D-47: a held Nexus card was discarded (joining an alliance discards it).
@@ -794,6 +824,19 @@ class NexusReceivedEvent(BaseModel):
     card: Faction = Field(..., description='The card.')
     faction: Faction = Field(..., description='Who.')
     kind: Literal['nexusReceived']
+
+
+class NexusReshuffledEvent(BaseModel):
+    """
+    R-INV-4, E3 pp.10–11 (issue 17): the Nexus discard pile was shuffled
+    into the empty Nexus deck before a deal.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cards: conint(ge=0) = Field(..., description='Cards in the new Nexus deck.')
+    kind: Literal['nexusReshuffled']
 
 
 class NexusView(BaseModel):
@@ -1657,6 +1700,22 @@ class TriggerOfferDecision(BaseModel):
     token: Ambassador = Field(..., description='The placed token.')
 
 
+class TriggerOfferWithdrawnEvent(BaseModel):
+    """
+    R-TRG-7 (issue 17): a pending trigger offer was withdrawn because its
+    token was triggered first by a nested reaction; nobody answers it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    arrival: ArrivalId = Field(..., description='Its arrival.')
+    frame: FrameId = Field(..., description="The withdrawn offer's frame.")
+    kind: Literal['triggerOfferWithdrawn']
+    territory: Territory = Field(..., description='The stronghold it was placed in.')
+    token: Ambassador = Field(..., description='The token, no longer placed.')
+
+
 class Unavailable(StrEnum):
     """
     P-UNAVAILABLE: can an effect that cannot do anything be triggered?
@@ -2183,7 +2242,8 @@ class DrawCardAction(BaseModel):
 
 class DukeCapturedAction(BaseModel):
     """
-    R-DUKE-2 (host): Duke Vidal was captured by `by`.
+    R-DUKE-2 (host): Duke Vidal was captured by `by` (from his controller,
+    his captor or his ghola holder).
     """
 
     model_config = ConfigDict(
@@ -2209,6 +2269,18 @@ class DukeCustody(
         | CapturedDukeCustody
         | GholaDukeCustody
     ) = Field(..., description='Who controls Duke Vidal, and through which route (R-DUKE-1, R-DUKE-2).', title='DukeCustody')
+
+
+class DukeGholaAction(BaseModel):
+    """
+    R-DUKE-2 (host): Duke Vidal left the Tanks as `by`'s ghola.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    by: Faction = Field(..., description='Who holds the ghola.')
+    kind: Literal['dukeGhola']
 
 
 class DukeLoanDecision(BaseModel):
@@ -3048,7 +3120,7 @@ class FactionSetup(BaseModel):
     ally: Faction | None = Field(None, description='Ally (must be reciprocal).')
     board: list[Stack] | None = Field(
         None,
-        description='Forces on the board (default: Ecaz 6 in Imperial Basin, others none).',
+        description='Forces on the board (default: the printed starting position,\n[`printed_start`]; required where the player chooses).',
     )
     eliteRevived: conint(ge=0, le=255) | None = Field(
         0, description='Elite forces already revived this turn (P-TLX).'
@@ -3096,7 +3168,7 @@ class FactionState(BaseModel):
     board: list[Stack] = Field(..., description='Forces on the board.')
     eliteRevived: conint(ge=0, le=255) | None = Field(
         0,
-        description='Elite forces revived this turn, by any route (P-TLX: at most one).',
+        description='Elite forces revived this turn, by any route (P-TLX: the Tleilaxu\nAmbassador revives an elite only while this is 0).',
     )
     faceDancers: list[Leader] = Field(
         ..., description='Tleilaxu Face Dancers held face down (hidden from others).'
@@ -3386,6 +3458,8 @@ class Action(
         | DukeUsedInBattleAction
         | DukeKilledAction
         | DukeCapturedAction
+        | DukeReturnedAction
+        | DukeGholaAction
         | DukeRevivedAction
         | DukeToMoritaniAction
         | GainSpiceAction
@@ -3442,6 +3516,8 @@ class Action(
         | DukeUsedInBattleAction
         | DukeKilledAction
         | DukeCapturedAction
+        | DukeReturnedAction
+        | DukeGholaAction
         | DukeRevivedAction
         | DukeToMoritaniAction
         | GainSpiceAction
@@ -3551,6 +3627,7 @@ class EventKind(
         | ArrivedEvent
         | DecisionOpenedEvent
         | TriggerDeclinedEvent
+        | TriggerOfferWithdrawnEvent
         | AmbassadorTriggeredEvent
         | EffectCopiedEvent
         | EffectResolvedEvent
@@ -3564,6 +3641,8 @@ class EventKind(
         | CardReceivedEvent
         | DeckReshuffledEvent
         | DeckOrderEvent
+        | NexusReshuffledEvent
+        | NexusDeckOrderEvent
         | CohortRecycledEvent
         | CohortDrawnEvent
         | DukeMovedEvent
@@ -3608,6 +3687,7 @@ class EventKind(
         | ArrivedEvent
         | DecisionOpenedEvent
         | TriggerDeclinedEvent
+        | TriggerOfferWithdrawnEvent
         | AmbassadorTriggeredEvent
         | EffectCopiedEvent
         | EffectResolvedEvent
@@ -3621,6 +3701,8 @@ class EventKind(
         | CardReceivedEvent
         | DeckReshuffledEvent
         | DeckOrderEvent
+        | NexusReshuffledEvent
+        | NexusDeckOrderEvent
         | CohortRecycledEvent
         | CohortDrawnEvent
         | DukeMovedEvent
