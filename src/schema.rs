@@ -25,6 +25,9 @@ pub fn all() -> Vec<(&'static str, Schema)> {
     ];
     for (_, schema) in &mut all {
         name_definitions(schema);
+        if let Some(root) = schema.as_object_mut() {
+            root.values_mut().for_each(wrap_annotated_refs);
+        }
     }
     all
 }
@@ -96,6 +99,27 @@ fn name_definitions(schema: &mut Schema) {
         defs.entry(name).or_insert(body);
     }
     defs.sort_keys();
+}
+
+/// Issue 14 item 2, checked with json-schema-to-typescript: a `$ref` with
+/// sibling keywords (the field's own `description`) makes that generator
+/// copy the titled target into a numbered alias per use (`FrameId1`,
+/// `Faction23` …). Wrapped as `allOf: [{$ref}]` — the same constraint — the
+/// field keeps its description and every generator names the target itself.
+fn wrap_annotated_refs(node: &mut Value) {
+    match node {
+        Value::Object(map) => {
+            if map.len() > 1 {
+                if let Some(target) = map.remove("$ref") {
+                    let reference = Value::Object(Map::from_iter([("$ref".to_string(), target)]));
+                    map.insert("allOf".into(), Value::Array(vec![reference]));
+                }
+            }
+            map.values_mut().for_each(wrap_annotated_refs);
+        }
+        Value::Array(items) => items.iter_mut().for_each(wrap_annotated_refs),
+        _ => {}
+    }
 }
 
 /// The `kind` constant of a tagged variant (an object schema).

@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    elite_total, options, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Cause, Command, Decision,
-    DukeCustody, DukeReason, DukeRevived, DukeSource, EcazBranch, Event, EventKind, Faction, FactionSetup, Forces,
-    Game, HmsPointer, Leader, LeaderCustody, LeaderState, Origin, Phase, Sector, Setup, Stack, Territory, Zone,
+    elite_total, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Cause, Command, Decision, DukeCustody,
+    DukeReason, DukeRevived, DukeSource, EcazBranch, Event, EventKind, Faction, FactionSetup, Forces, Game, HmsPointer,
+    Leader, LeaderCustody, LeaderState, Origin, Phase, Sector, Setup, Stack, Territory, Zone,
 };
 use serde_json::{json, Value};
 
@@ -1968,7 +1968,7 @@ fn options_relocate_descriptor_random_picks_accepted_and_other_destinations_refu
                 let listed = destinations.contains(&p);
                 let moves = p != (from, first);
                 let cmd = relocate_cmd(open_id(&g), b, from, &one, adv, p.0, p.1);
-                match ecaz::apply(&g, &cmd) {
+                match apply(&g, &cmd) {
                     Ok(_) => assert!(
                         listed && moves,
                         "{p:?} from {from} accepted but not in the descriptor {d}"
@@ -2025,7 +2025,7 @@ fn options_ship_descriptor_random_picks_accepted_and_other_destinations_refused(
         let (n, e) = if reserves.normal > 0 { (1, 0) } else { (0, 1) };
         for p in all_positions() {
             let legal = destinations.contains(&p);
-            match ecaz::apply(&g, &ship(&g, b, p.0, p.1, n, e)) {
+            match apply(&g, &ship(&g, b, p.0, p.1, n, e)) {
                 Ok(_) => assert!(legal, "{p:?} accepted but not listed"),
                 Err(err) => assert!(!legal, "{p:?} listed but refused: {}", err.code()),
             }
@@ -2067,15 +2067,15 @@ fn options_revive_descriptor_lists_exactly_the_legal_revivals() {
         assert_eq!(tanks, g.faction(b).unwrap().tanks);
         assert_eq!(duke, b == Faction::Ecaz && g.duke().custody == DukeCustody::Tanks);
         for leader in Leader::ALL {
-            let r = ecaz::apply(&g, &revive_leader(&g, b, leader));
+            let r = apply(&g, &revive_leader(&g, b, leader));
             assert_eq!(r.is_ok(), leaders.contains(&leader), "{leader}");
         }
-        let r = ecaz::apply(&g, &Command::faction(b, Action::ReviveDuke { frame: open_id(&g) }));
+        let r = apply(&g, &Command::faction(b, Action::ReviveDuke { frame: open_id(&g) }));
         assert_eq!(r.is_ok(), duke);
         for normal in 0..=6 {
             for elite in 0..=3 {
                 let legal = normal + elite <= max && normal <= tanks.normal && elite <= tanks.elite.min(elite_left);
-                let r = ecaz::apply(&g, &revive_forces(&g, b, normal, elite));
+                let r = apply(&g, &revive_forces(&g, b, normal, elite));
                 assert_eq!(r.is_ok(), legal, "{b} revives {normal}+{elite}: {d}");
                 if let Ok((after, _)) = r {
                     assert_conserved(&after);

@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    game_from_json, options, view, Action, Actor, Ambassador, AmbassadorsSetup, Cause, Command, Decision, DukeCustody,
-    DukeReason, DukeRevived, DukeSource, EcazBranch, Event, EventKind, Faction, FactionSetup, Game, GameOptions,
-    Leader, Origin, Phase, Setup, Territory, Unavailable, Viewer, Zone,
+    game_from_json, Action, Actor, Ambassador, AmbassadorsSetup, Cause, Command, Decision, DukeCustody, DukeReason,
+    DukeRevived, DukeSource, EcazBranch, Event, EventKind, Faction, FactionSetup, Game, GameOptions, Leader, Origin,
+    Phase, Setup, Territory, Unavailable, Viewer, Zone,
 };
 
 const COHORT: [Ambassador; 5] = [

@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use arrivals::*;
 use common::*;
 use ecaz::{
-    options, view, Action, Actor, Ambassador, ArrivalId, Audience, BgPool, CardId, Decision, Event, EventKind, Faction,
-    Game, Insight, Knowledge, Leader, RichesePay, Setup, SupplyVisibility, Territory, Viewer, Zone,
+    Action, Actor, Ambassador, ArrivalId, Audience, BgPool, CardId, Decision, Event, EventKind, Faction, Game, Insight,
+    Knowledge, Leader, RichesePay, Setup, SupplyVisibility, Territory, Viewer, Zone,
 };
 use serde_json::Value;
 

@@ -14,9 +14,9 @@ use std::collections::BTreeSet;
 use arrivals::*;
 use common::*;
 use ecaz::{
-    options, validate, view, Action, Actor, Ambassador, ArrivalId, CardId, Cause, Command, Decision, DukeCustody,
-    Event, EventKind, Faction, FrameId, Game, Leader, Origin, Phase, Sector, SectorForces, Setup, Stack, Territory,
-    Unavailable, Viewer, Zone,
+    validate, Action, Actor, Ambassador, ArrivalId, CardId, Cause, Command, Decision, DukeCustody, Event, EventKind,
+    Faction, FrameId, Game, Leader, Origin, Phase, Sector, SectorForces, Setup, Stack, Territory, Unavailable, Viewer,
+    Zone,
 };
 
 // ---------------------------------------------------------------- R-TRG-1

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    game_from_json, options, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, Cause, Command,
-    Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game,
-    LeaderCustody, LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
+    game_from_json, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, Cause, Command, Decision,
+    DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, LeaderCustody,
+    LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
 };
 
 // ---- helpers ----

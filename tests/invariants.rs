@@ -1029,6 +1029,8 @@ fn assert_rejected_any(g: &Game, text: &str, cmd: &Command, ctx: &str) -> ecaz::
         Ok((_, events)) => panic!("{ctx}: {cmd:?} was accepted (events {events:?})"),
         Err(e) => e,
     };
+    // Issue 14 item 1: every error report of the walk obeys schemas/error.json.
+    assert_valid_as("error", &err.report());
     // `apply` takes the game by shared reference; `apply_mut` is the door
     // that could leave a trace, so its copy is compared byte for byte.
     let mut copy = g.clone();
@@ -1059,6 +1061,9 @@ struct Played {
 fn bump(tally: &mut BTreeMap<String, usize>, key: impl Into<String>) {
     *tally.entry(key.into()).or_default() += 1;
 }
+
+/// Every this many steps the walk validates its documents against schemas/.
+const SCHEMA_SAMPLE: usize = 25;
 
 fn play(game_index: u64, steps: usize) -> Played {
     let mut r = Rng::new(game_index + 1);
@@ -1251,6 +1256,10 @@ fn play(game_index: u64, steps: usize) -> Played {
             }
         };
         bump(&mut played.tally, format!("command {}", cmd.action.name()));
+        // Issue 14 item 1: a sample of the walk's documents obeys schemas/.
+        if step % SCHEMA_SAMPLE == 0 {
+            assert_valid_documents(&g, &cmd, &events);
+        }
         for e in &events {
             let v = serde_json::to_value(&e.event).unwrap();
             bump(&mut played.tally, v["kind"].as_str().unwrap().to_string());
@@ -1479,7 +1488,7 @@ fn r_inv_4_same_setup_and_commands_same_bytes_through_the_json_door() {
         let mut state = json(&build_setup(&p.setup));
         for (i, cmd) in p.commands.iter().enumerate() {
             let text = serde_json::to_string(cmd).unwrap();
-            match ecaz::apply_json(&state, &text) {
+            match apply_json(&state, &text) {
                 Ok(out) => {
                     state = out.state;
                     assert_eq!(out.events, p.events[i], "game {game} step {i}");

@@ -10,8 +10,8 @@ mod common;
 use common::*;
 use ecaz::audit;
 use ecaz::{
-    apply, game_from_json, options, Action, Actor, Ambassador, ArrivalId, Command, Decision, EcazBranch, Event,
-    EventKind, Faction, Game, Phase, Setup, Territory, MAX_SPICE,
+    game_from_json, Action, Actor, Ambassador, ArrivalId, Command, Decision, EcazBranch, Event, EventKind, Faction,
+    Game, Phase, Setup, Territory, MAX_SPICE,
 };
 use serde_json::{json, Value};
 

@@ -30,10 +30,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
 use ecaz::{
-    apply, options, storm_path, territory_info, view, Action, Actor, Ambassador, Audience, CardId, Cause, Choice,
-    Command, Decision, Destruction, DukeCustody, Event, EventKind, Faction, FactionView, FrameId, FrameView, Game,
-    Insight, Knowledge, Leader, LeaderCustody, NexusMode, OpenArrival, Origin, Phase, SectorForces, Setup, Stack,
-    SupplyVisibility, Territory, View, Viewer, Zone,
+    storm_path, territory_info, Action, Actor, Ambassador, Audience, CardId, Cause, Choice, Command, Decision,
+    Destruction, DukeCustody, Event, EventKind, Faction, FactionView, FrameId, FrameView, Game, Insight, Knowledge,
+    Leader, LeaderCustody, NexusMode, OpenArrival, Origin, Phase, SectorForces, Setup, Stack, SupplyVisibility,
+    Territory, View, Viewer, Zone,
 };
 use serde_json::Value;
 

@@ -17,8 +17,8 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    apply, narrate, options, Action, Ambassador, AmbassadorsSetup, CardId, Cause, Command, Faction, FactionSetup, Game,
-    GameOptions, Leader, Origin, Phase, Setup, SupplyVisibility, Territory, Viewer,
+    narrate, Action, Ambassador, AmbassadorsSetup, CardId, Cause, Command, Faction, FactionSetup, Game, GameOptions,
+    Leader, Origin, Phase, Setup, SupplyVisibility, Territory, Viewer,
 };
 
 /// One applied command: the game it was applied to, the command, the game

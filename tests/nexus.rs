@@ -13,10 +13,10 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    command_from_json, game_from_json, options, setup_from_json, view, Action, Actor, Ambassador, AmbassadorsSetup,
-    Audience, CardId, Cause, Command, Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction,
-    FactionSetup, Forces, Game, Insight, Knowledge, Leader, LeaderCustody, LeaderState, NexusMode, Origin, Phase,
-    SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, Setup, Stack, Territory, Viewer, Zone,
+    command_from_json, game_from_json, setup_from_json, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId,
+    Cause, Command, Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces,
+    Game, Insight, Knowledge, Leader, LeaderCustody, LeaderState, NexusMode, Origin, Phase, SecretAllyAudience,
+    SecretAllyFaceDancers, SecretAllyScope, Setup, Stack, Territory, Viewer, Zone,
 };
 
 // ---- helpers ----
@@ -1947,7 +1947,7 @@ fn r_nex_sec_client_supplied_answer_is_rejected() {
     // Through apply_json too, leaving the state as it was.
     let g = build_setup(&sa_table());
     let state = json(&g);
-    let e = ecaz::apply_json(
+    let e = apply_json(
         &state,
         r#"{"actor":"atreides","action":{"kind":"playSecretAlly","target":"harkonnen","answer":true}}"#,
     )
@@ -2132,7 +2132,7 @@ fn r_nex_bet_forged_saved_windows_are_inconsistent() {
         edit(&mut v);
         match game_from_json(&v.to_string()) {
             Ok(loaded) => {
-                let allowed = ecaz::apply(
+                let allowed = apply(
                     &loaded,
                     &host(Action::AllowBetrayal {
                         frame: open_id(&loaded),

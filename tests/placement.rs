@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    view, Action, Actor, Ambassador, AmbassadorsSetup, Command, Decision, Destruction, EventKind, Faction,
-    FactionSetup, Game, HmsPointer, Phase, PlacementEnd, ReturnCause, Setup, Stack, Territory, Viewer, Zone,
+    Action, Actor, Ambassador, AmbassadorsSetup, Command, Decision, Destruction, EventKind, Faction, FactionSetup,
+    Game, HmsPointer, Phase, PlacementEnd, ReturnCause, Setup, Stack, Territory, Viewer, Zone,
 };
 
 const ALL_FIVE: [Ambassador; 5] = [
@@ -79,16 +79,13 @@ fn r_plc_1_frame_opens_only_when_revival_ends() {
         }]
     );
     assert_eq!(g.pending().len(), 1);
-    let o = ecaz::options(&g, Actor::Faction(Faction::Ecaz));
+    let o = options(&g, Actor::Faction(Faction::Ecaz));
     assert_eq!(o.frame, Some(id));
     assert!(o
         .commands
         .iter()
         .any(|c| matches!(c.action, Action::FinishPlacement { .. })));
-    assert!(
-        ecaz::options(&g, Actor::Host).commands.is_empty(),
-        "host waits for Ecaz"
-    );
+    assert!(options(&g, Actor::Host).commands.is_empty(), "host waits for Ecaz");
 }
 
 #[test]
@@ -398,7 +395,7 @@ fn r_plc_3_stronghold_in_storm_sietch() {
             &place_cmd(&g, Ambassador::Choam, sietch),
             "rule/stronghold_in_storm",
         );
-        let legal = ecaz::options(&g, Actor::Faction(Faction::Ecaz));
+        let legal = options(&g, Actor::Faction(Faction::Ecaz));
         assert!(
             !legal
                 .commands
@@ -449,7 +446,7 @@ fn r_plc_2_insufficient_spice_at_second_token() {
             needs: 2
         }
     );
-    let legal = ecaz::options(&g, Actor::Faction(Faction::Ecaz));
+    let legal = options(&g, Actor::Faction(Faction::Ecaz));
     assert_eq!(legal.commands.len(), 1, "only finish is left: {legal:?}");
     let (g, _) = finish(&g);
     assert_eq!(spice(&g, Faction::Ecaz), 1);
@@ -527,7 +524,7 @@ fn hms_setup(storm: u8) -> Setup {
 fn r_plc_4_hms_placement_with_pointer_sector_in_storm() {
     let g = at_placement(&hms_setup(12));
     assert_eq!(g.storm(), g.hms().unwrap().sector);
-    let legal = ecaz::options(&g, Actor::Faction(Faction::Ecaz));
+    let legal = options(&g, Actor::Faction(Faction::Ecaz));
     assert!(legal.commands.iter().any(|c| matches!(
         c.action,
         Action::Place {
@@ -662,7 +659,7 @@ fn r_plc_5_karama_cancels_pending_placement() {
     let others = others_spice(&g);
     let (g, _) = announce(&g, Ambassador::Atreides, Territory::Carthag);
     let response = open_id(&g);
-    let host_options = ecaz::options(&g, Actor::Host);
+    let host_options = options(&g, Actor::Host);
     assert!(host_options.commands.iter().any(|c| c.action
         == Action::CancelPlacement {
             frame: response,
@@ -806,7 +803,7 @@ fn r_plc_6_placement_emits_only_placement_events() {
 #[test]
 fn r_plc_1_every_listed_placement_accepted() {
     let g = at_placement(&hms_setup(5));
-    let legal = ecaz::options(&g, Actor::Faction(Faction::Ecaz));
+    let legal = options(&g, Actor::Faction(Faction::Ecaz));
     // 6 supply tokens × (6 strongholds − Tuek's Sietch in storm) + finish.
     assert_eq!(legal.commands.len(), 6 * 5 + 1);
     for c in &legal.commands {

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use common::*;
 use ecaz::{
-    apply_json, command_from_json, game_from_json, options_json, setup_from_json, view_json, Action, Ambassador,
-    ApplyError, Command, Faction, FrameId, Game, Phase, Problem, Territory,
+    command_from_json, game_from_json, setup_from_json, Action, Ambassador, ApplyError, Command, Faction, FrameId,
+    Game, Phase, Problem, Territory,
 };
 
 fn at_placement() -> Game {
@@ -644,7 +644,7 @@ fn json_huge_nesting_is_an_error_not_a_crash() {
         assert!(view_json(&s, text).is_err());
         assert!(options_json(&s, text).is_err());
         assert!(view_json(text, "\"host\"").is_err());
-        assert!(ecaz::new_game_json(text).is_err());
+        assert!(new_game_json(text).is_err());
     }
     let deep_command = format!(
         r#"{{"actor":"host","action":{{"kind":"endPhase","phase":{}"storm"{}}}}}"#,

@@ -26,8 +26,13 @@
 //! step, that no faction or spectator sees another faction's spice, hand,
 //! traitors, Face Dancers or Nexus card.
 
+#[path = "common/documents.rs"]
+mod documents;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use documents::{assert_valid_as, assert_valid_text};
 
 use ecaz::scenario::{observe, Observation, Scenario};
 use ecaz::{Faction, View, Viewer};
@@ -46,6 +51,8 @@ fn scenario_files() -> Vec<PathBuf> {
 
 fn load(path: &Path) -> Scenario {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    // Issue 14 item 1: the file itself obeys schemas/scenario.json.
+    assert_valid_text("scenario", &text);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not a valid scenario: {e}", path.display()))
 }
 
@@ -262,12 +269,26 @@ fn options_value(obs: &Observation) -> Value {
     Value::Object(out)
 }
 
+/// Issue 14 item 1: every view and options document of an observation obeys
+/// its schema.
+fn assert_valid_observation(obs: &Observation) {
+    for v in &obs.views {
+        assert_valid_as("view", v);
+    }
+    for a in &obs.options {
+        assert_valid_as("options", &a.options);
+    }
+}
+
 fn transcript(scenario: &Scenario, name: &str) -> Value {
+    assert_valid_as("setup", &scenario.setup);
     let start = scenario
         .setup
         .build()
         .unwrap_or_else(|e| panic!("{name}: the setup does not build: {:?}", e.report()));
+    assert_valid_text("game", &ecaz::game_to_json(&start).unwrap());
     let initial = observe(&start);
+    assert_valid_observation(&initial);
     assert_no_leak(name, "before step 1", &initial);
 
     let replay =
@@ -302,6 +323,18 @@ fn transcript(scenario: &Scenario, name: &str) -> Value {
         "{name}: steps not as expected:\n{}",
         failing.join("\n")
     );
+
+    for (report, obs) in replay.reports.iter().zip(&replay.observations) {
+        assert_valid_as("command", &report.command);
+        for e in report.events.iter().flatten() {
+            assert_valid_as("event", e);
+        }
+        if let Some(error) = &report.error {
+            assert_valid_as("error", error);
+        }
+        assert_valid_observation(obs);
+    }
+    assert_valid_text("game", &ecaz::game_to_json(&replay.game).unwrap());
 
     let first = split(&initial);
     assert_private_scope(name, "before step 1", &initial, &first);
@@ -389,4 +422,30 @@ fn scenario_files_replay_as_expected() {
         let value = transcript(&scenario, &name);
         insta::assert_json_snapshot!(name.as_str(), value);
     }
+}
+
+/// Issue 14 item 1: the scenario files the examples and bindings replay
+/// (`examples/**/scenarios/*.json`) obey schemas/scenario.json too.
+#[test]
+fn example_scenario_files_obey_the_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut dirs = vec![root];
+    let mut found = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "json")
+                && path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|d| d == "scenarios")
+            {
+                load(&path);
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 0, "no scenario files under examples/");
 }

@@ -135,3 +135,34 @@ fn variants_and_view_parts_are_named_and_cite_their_rule() {
     bad.dedup();
     assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
 }
+
+/// Issue 14 item 2, checked with json-schema-to-typescript: a `$ref` beside
+/// other keywords makes that generator copy its titled target into numbered
+/// aliases (`FrameId1` …). Every `$ref` stands alone (an annotated field
+/// wraps it as `allOf: [{"$ref": …}]`).
+#[test]
+fn every_ref_stands_alone() {
+    fn walk(value: &serde_json::Value, at: &str, bad: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if map.contains_key("$ref") && map.len() > 1 {
+                    bad.push(at.to_string());
+                }
+                for (k, v) in map {
+                    walk(v, &format!("{at}/{k}"), bad);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, &format!("{at}/{i}"), bad);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut bad = Vec::new();
+    for (name, schema) in ecaz::schema::all() {
+        walk(schema.as_value(), name, &mut bad);
+    }
+    assert!(bad.is_empty(), "`$ref` with sibling keywords at {bad:?}");
+}

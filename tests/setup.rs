@@ -583,13 +583,13 @@ fn setup_hms_with_ixians_accepted_and_bad_pointer_rejected() {
 #[test]
 fn setup_document_json_builds_same_game() {
     let text = r#"{"seats":["ecaz","atreides"],"seed":9,"policies":{"supplyVisibility":"ownerOnly"}}"#;
-    let state = ecaz::new_game_json(text).unwrap();
+    let state = new_game_json(text).unwrap();
     let mut s = setup(&[Faction::Ecaz, Faction::Atreides], 9);
     s.policies.supply_visibility = ecaz::SupplyVisibility::OwnerOnly;
     assert_eq!(state, json(&build_setup(&s)));
-    let err = ecaz::new_game_json(r#"{"seats":["ecaz"],"bogus":1}"#).unwrap_err();
+    let err = new_game_json(r#"{"seats":["ecaz"],"bogus":1}"#).unwrap_err();
     assert_eq!(err.code(), "decode/invalid_setup");
-    let err = ecaz::new_game_json(r#"{"seats":["ecaz"],"seed":9}"#).unwrap_err();
+    let err = new_game_json(r#"{"seats":["ecaz"],"seed":9}"#).unwrap_err();
     assert_eq!(err.code(), "setup/invalid");
 }
 
@@ -737,10 +737,10 @@ fn setup_random_documents_never_panic_and_valid_ones_round_trip() {
                 accepted += 1;
                 assert_round_trip(&g);
                 for v in [ecaz::Viewer::Spectator, ecaz::Viewer::Host] {
-                    let _ = ecaz::view(&g, v);
+                    let _ = view(&g, v);
                 }
-                let _ = ecaz::options(&g, ecaz::Actor::Host);
-                let _ = ecaz::apply(&g, &host(ecaz::Action::EndPhase { phase: g.phase() }));
+                let _ = options(&g, ecaz::Actor::Host);
+                let _ = apply(&g, &host(ecaz::Action::EndPhase { phase: g.phase() }));
             }
             Err(e) => {
                 rejected += 1;

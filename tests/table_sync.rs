@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    options, view, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command, Decision,
-    DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, Leader, LeaderCustody,
-    LeaderState, LossCause, Origin, Phase, PlacementTurn, Setup, Stack, Territory, View, Viewer, Zone, MAX_SPICE,
+    Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command, Decision, DukeCustody, DukeReason,
+    DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, Leader, LeaderCustody, LeaderState, LossCause,
+    Origin, Phase, PlacementTurn, Setup, Stack, Territory, View, Viewer, Zone, MAX_SPICE,
 };
 use serde_json::{json, Value};
 
@@ -1327,7 +1327,7 @@ fn issue7_reports_are_refused_while_a_decision_is_open() {
 }
 
 fn apply_ok(g: &Game, cmd: &Command) -> bool {
-    ecaz::apply(g, cmd).is_ok()
+    apply(g, cmd).is_ok()
 }
 
 /// The table with the Atreides token in Carthag and a Fremen entry there: a trigger offer is open.
@@ -2239,7 +2239,7 @@ fn issue7_import_reports_every_problem_at_once() {
     assert!(paths.len() >= 10, "{paths:?}");
     // Also through the JSON door, with the problem list on the wire.
     let text = serde_json::to_string(&s).unwrap();
-    let err = ecaz::new_game_json(&text).unwrap_err();
+    let err = new_game_json(&text).unwrap_err();
     assert_eq!(err.report().problems.len(), paths.len());
 }
 

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    options, view, Actor, Ambassador, AmbassadorsSetup, CardId, Faction, FactionSetup, Game, GameOptions, Leader,
-    Setup, SupplyVisibility, Territory, Viewer, Zone,
+    Actor, Ambassador, AmbassadorsSetup, CardId, Faction, FactionSetup, Game, GameOptions, Leader, Setup,
+    SupplyVisibility, Territory, Viewer, Zone,
 };
 
 const SEATS: [Faction; 6] = [
@@ -169,7 +169,7 @@ fn view_never_contains_rng() {
             assert!(!text.contains(w.as_str()), "{v} view carries RNG words");
         }
         // Deck order is shown to the host only; others get its size.
-        let deck = ecaz::view(&g, v).treachery.deck;
+        let deck = view(&g, v).treachery.deck;
         assert_eq!(deck.is_some(), v == Viewer::Host, "{v} view and the deck order");
     }
 }
@@ -442,9 +442,9 @@ fn view_and_options_never_change_game_or_rng() {
     assert_eq!(json(&g), before);
     // The JSON door too.
     for v in ["\"spectator\"", "\"host\"", "\"ecaz\""] {
-        let _ = ecaz::view_json(&before, v).unwrap();
+        let _ = view_json(&before, v).unwrap();
     }
-    let _ = ecaz::options_json(&before, "\"host\"").unwrap();
+    let _ = options_json(&before, "\"host\"").unwrap();
     // The next real command gives the same result as on a fresh copy.
     let fresh = ecaz::game_from_json(&before).unwrap();
     let (x, ex) = allow(&g);

@@ -1,4 +1,5 @@
-//! `ecaz replay`, `ecaz schema` and `ecaz validate`.
+//! `ecaz replay`, `ecaz schema`, `ecaz validate`, and the pipe-friendly JSON
+//! door for tool authors: `ecaz new`, `ecaz apply`, `ecaz view`, `ecaz options`.
 
 use std::io::Write;
 use std::path::Path;
@@ -53,6 +54,14 @@ fn replay_failure(path: &Path, failure: &ReplayFailure) -> CliError {
                 format!("{}: the scenario's setup is invalid: {detail}", path.display()),
             )
         }
+        ReplayFailure::UnsupportedFormat(format) => CliError::new(
+            "decode/invalid_scenario",
+            format!(
+                "{}: scenario format {format} is not supported (1 ..= {})",
+                path.display(),
+                ecaz::scenario::SCENARIO_FORMAT
+            ),
+        ),
         ReplayFailure::RoundTrip { step, detail } => CliError::new(
             "cli/round_trip",
             format!(
@@ -84,13 +93,23 @@ pub fn replay(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
         .iter()
         .zip(&scenario.steps)
         .filter(|(report, _)| !report.as_expected)
-        .map(|(report, step)| {
-            format!(
-                "step {}: expected {}, got {}",
-                report.step,
-                expectation(step.error.as_deref()),
-                outcome(report)
-            )
+        .flat_map(|(report, step)| {
+            let code_ok = match (&step.error, &report.error) {
+                (None, None) => true,
+                (Some(code), Some(got)) => *code == got.code,
+                _ => false,
+            };
+            let code = (!code_ok || report.mismatches.is_empty()).then(|| {
+                format!(
+                    "step {}: expected {}, got {}",
+                    report.step,
+                    expectation(step.error.as_deref()),
+                    outcome(report)
+                )
+            });
+            code.into_iter()
+                .chain(report.mismatches.iter().map(|m| format!("step {}: {m}", report.step)))
+                .collect::<Vec<_>>()
         })
         .collect();
     if unexpected.is_empty() {
@@ -102,7 +121,7 @@ pub fn replay(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
             "{} ({}): {} of {} step(s) did not go as expected: {}",
             path.display(),
             scenario.name,
-            unexpected.len(),
+            replay.reports.iter().filter(|r| !r.as_expected).count(),
             replay.reports.len(),
             unexpected.join("; ")
         ),
@@ -202,4 +221,57 @@ pub fn export_setup(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
             Err(err)
         }
     }
+}
+
+// ---- the JSON door: new, apply, view, options ----
+
+/// Where a document comes from: a file, or standard input for `-`.
+fn read_input(input: &Path, stdin: &mut dyn std::io::Read) -> Result<String, CliError> {
+    if input == Path::new("-") {
+        let mut text = String::new();
+        stdin
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::new("cli/io", format!("cannot read standard input: {e}")))?;
+        return Ok(text);
+    }
+    read(input)
+}
+
+/// At most one argument may be `-` (standard input is read once).
+fn one_stdin(inputs: &[&Path]) -> Result<(), CliError> {
+    if inputs.iter().filter(|p| **p == Path::new("-")).count() > 1 {
+        return Err(CliError::new(
+            "cli/stdin_twice",
+            "only one argument may be `-` (standard input)",
+        ));
+    }
+    Ok(())
+}
+
+/// `ecaz new SETUP`: the initial state JSON of a setup document.
+pub fn new_game(setup: &Path, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read_input(setup, stdin)?;
+    say(out, ecaz::new_game_json(&text)?)
+}
+
+/// `ecaz apply STATE COMMAND`: `{"state": …, "events": […]}`.
+pub fn apply(state: &Path, command: &Path, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
+    one_stdin(&[state, command])?;
+    let state = read_input(state, stdin)?;
+    let command = read_input(command, stdin)?;
+    say(out, ecaz::apply_json(&state, &command)?.to_document())
+}
+
+/// `ecaz view STATE --as VIEWER`: the viewer's redacted view.
+pub fn view(state: &Path, viewer: &str, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
+    let viewer = ecaz::viewer_from_text(viewer)?;
+    let game = ecaz::game_from_json(&read_input(state, stdin)?)?;
+    say(out, encoded(serde_json::to_string(&ecaz::view(&game, viewer)))?)
+}
+
+/// `ecaz options STATE --for ACTOR`: the actor's legal commands and choices.
+pub fn options(state: &Path, actor: &str, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
+    let actor = ecaz::actor_from_text(actor)?;
+    let game = ecaz::game_from_json(&read_input(state, stdin)?)?;
+    say(out, encoded(serde_json::to_string(&ecaz::options(&game, actor)))?)
 }

@@ -8,9 +8,12 @@
 //! - `ecaz selfplay [--games N] [--check] [--json] [--compare] …`: games between bots.
 //! - `ecaz export-setup STATE`: the Setup document that imports a saved
 //!   quiet moment back losslessly (issue 13).
+//! - `ecaz new SETUP`, `ecaz apply STATE COMMAND`, `ecaz view STATE --as VIEWER`,
+//!   `ecaz options STATE --for ACTOR`: the JSON door, for pipes (`-` reads stdin).
 //!
-//! Errors print as `error: <code>: <message>` on stderr with exit status 1;
-//! usage errors are clap's (exit status 2). The tool never panics.
+//! Errors print as `error: <code>: <message>` on stderr with exit status 1
+//! (nothing on stdout for the JSON door); usage errors are clap's (exit
+//! status 2). The tool never panics.
 
 mod commands;
 mod demo;
@@ -109,6 +112,34 @@ enum Cmd {
         /// The saved state file (JSON).
         state: PathBuf,
     },
+    /// Build a game from a setup document; print the state JSON.
+    New {
+        /// The setup document (JSON file, or `-` for stdin).
+        setup: PathBuf,
+    },
+    /// Apply a command to a state; print `{"state": …, "events": […]}`.
+    Apply {
+        /// The state (JSON file, or `-` for stdin).
+        state: PathBuf,
+        /// The command (JSON file, or `-` for stdin).
+        command: PathBuf,
+    },
+    /// Print what a viewer may see of a state (the redacted view).
+    View {
+        /// The state (JSON file, or `-` for stdin).
+        state: PathBuf,
+        /// A faction id, `spectator` or `host`.
+        #[arg(long = "as", value_name = "VIEWER")]
+        viewer: String,
+    },
+    /// Print an actor's legal commands and choice descriptors.
+    Options {
+        /// The state (JSON file, or `-` for stdin).
+        state: PathBuf,
+        /// A faction id or `host`.
+        #[arg(long = "for", value_name = "ACTOR")]
+        actor: String,
+    },
 }
 
 /// Write one line to `out`.
@@ -149,6 +180,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             selfplay::selfplay(&run, json, compare, out)
         }
         Cmd::ExportSetup { state } => commands::export_setup(&state, out),
+        Cmd::New { setup } => commands::new_game(&setup, &mut std::io::stdin().lock(), out),
+        Cmd::Apply { state, command } => commands::apply(&state, &command, &mut std::io::stdin().lock(), out),
+        Cmd::View { state, viewer } => commands::view(&state, &viewer, &mut std::io::stdin().lock(), out),
+        Cmd::Options { state, actor } => commands::options(&state, &actor, &mut std::io::stdin().lock(), out),
     }
 }
 

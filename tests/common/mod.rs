@@ -10,10 +10,140 @@
     clippy::panic
 )]
 
+pub mod documents;
+
+#[allow(unused_imports)]
+pub use documents::{assert_valid, assert_valid_as, assert_valid_events, assert_valid_events_text, assert_valid_text};
+
 use ecaz::{
-    apply, apply_mut, base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, ArrivalId,
-    CardId, Cause, Command, Decision, Event, EventKind, Faction, FrameId, Game, Origin, Phase, Setup, Territory, Zone,
+    base_catalog, game_from_json, game_to_json, validate, Action, Actor, Ambassador, ApplyError, ArrivalId, CardId,
+    Cause, Command, Decision, Event, EventKind, Faction, FrameId, Game, JsonOutcome, Options, Origin, Phase, Setup,
+    Territory, View, Viewer, Zone,
 };
+
+// ---- The engine's doors, each checking what it produced against schemas/
+// (issue 14 item 1). Tests import these instead of ecaz's own. ----
+
+/// Every this many states a test thread produces through [`apply`] /
+/// [`apply_mut`], the state (the largest document, ~2-4 ms to validate in a
+/// debug build) is validated; the first is always. Commands, events, error
+/// reports, views, options and setups are validated every time, and the
+/// scenario replays validate every state.
+const STATE_SAMPLE: u32 = 8;
+
+/// Validate `g` if it is this thread's state to sample (deterministic per test).
+fn sample_state(g: &Game) {
+    thread_local!(static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let n = CALLS.with(|c| {
+        let n = c.get();
+        c.set(n.wrapping_add(1));
+        n
+    });
+    if n % STATE_SAMPLE == 0 {
+        assert_valid_text("game", &json(g));
+    }
+}
+
+/// `ecaz::apply`, with the command, the events, the new state or the error
+/// report validated against their schemas.
+pub fn apply(g: &Game, cmd: &Command) -> Result<(Game, Vec<Event>), ApplyError> {
+    assert_valid_as("command", cmd);
+    let result = ecaz::apply(g, cmd);
+    match &result {
+        Ok((next, events)) => {
+            assert_valid_events(events);
+            sample_state(next);
+        }
+        Err(e) => assert_valid_as("error", &e.report()),
+    }
+    result
+}
+
+/// `ecaz::apply_mut`, validated like [`apply`].
+pub fn apply_mut(g: &mut Game, cmd: &Command) -> Result<Vec<Event>, ApplyError> {
+    assert_valid_as("command", cmd);
+    let result = ecaz::apply_mut(g, cmd);
+    match &result {
+        Ok(events) => {
+            assert_valid_events(events);
+            sample_state(g);
+        }
+        Err(e) => assert_valid_as("error", &e.report()),
+    }
+    result
+}
+
+/// `ecaz::view`, validated against `view.json`.
+pub fn view(g: &Game, viewer: Viewer) -> View {
+    let v = ecaz::view(g, viewer);
+    assert_valid_as("view", &v);
+    v
+}
+
+/// `ecaz::options`, validated against `options.json`.
+pub fn options(g: &Game, actor: Actor) -> Options {
+    let o = ecaz::options(g, actor);
+    assert_valid_as("options", &o);
+    o
+}
+
+/// A command, its events and everything observable after it (the state, every
+/// actor's options, every seat's, the spectator's and the host's view)
+/// against their schemas: for walks that validate a sample of their steps.
+pub fn assert_valid_documents(g: &Game, cmd: &Command, events: &[Event]) {
+    assert_valid_as("command", cmd);
+    assert_valid_events(events);
+    assert_valid_text("game", &json(g));
+    let mut viewers = vec![Viewer::Spectator, Viewer::Host];
+    viewers.extend(g.seats().iter().map(|&f| Viewer::Faction(f)));
+    for v in viewers {
+        view(g, v);
+    }
+    let mut actors = vec![Actor::Host];
+    actors.extend(g.seats().iter().map(|&f| Actor::Faction(f)));
+    for a in actors {
+        options(g, a);
+    }
+}
+
+/// An error of the JSON door: its report must validate.
+fn checked_err<T>(result: Result<T, ApplyError>) -> Result<T, ApplyError> {
+    if let Err(e) = &result {
+        assert_valid_as("error", &e.report());
+    }
+    result
+}
+
+/// `ecaz::apply_json`, the new state and events validated.
+pub fn apply_json(state: &str, command: &str) -> Result<JsonOutcome, ApplyError> {
+    let out = checked_err(ecaz::apply_json(state, command))?;
+    assert_valid_text("command", command);
+    assert_valid_text("game", &out.state);
+    assert_valid_events_text(&out.events);
+    Ok(out)
+}
+
+/// `ecaz::new_game_json`, the setup and the state validated.
+pub fn new_game_json(setup: &str) -> Result<String, ApplyError> {
+    let state = checked_err(ecaz::new_game_json(setup))?;
+    assert_valid_text("setup", setup);
+    assert_valid_text("game", &state);
+    Ok(state)
+}
+
+/// `ecaz::view_json`, the view validated.
+pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
+    let v = checked_err(ecaz::view_json(state, viewer))?;
+    assert_valid_text("view", &v);
+    Ok(v)
+}
+
+/// `ecaz::options_json`, the options validated.
+pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
+    let o = checked_err(ecaz::options_json(state, actor))?;
+    assert_valid_text("options", &o);
+    Ok(o)
+}
 
 /// A setup with only seats and a seed: printed defaults for the rest, and
 /// the starting positions the players choose (Fremen, Moritani, Ixians
@@ -30,8 +160,12 @@ pub fn setup(seats: &[Faction], seed: u64) -> Setup {
 
 /// Build a setup, panicking with every problem when it is rejected.
 pub fn build_setup(s: &Setup) -> Game {
+    assert_valid_as("setup", s);
     match s.build() {
-        Ok(g) => g,
+        Ok(g) => {
+            assert_valid_text("game", &json(&g));
+            g
+        }
         Err(e) => panic!("setup rejected: {} {:?}", e.code(), e.problems()),
     }
 }

@@ -1,0 +1,6 @@
+"""The client is imported from this checkout (ffi/python), not installed."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
