@@ -164,11 +164,13 @@ function optionControls(state, actor) {
     box.append(row);
   }
   for (const choice of options.choices) box.append(choiceForm(choice, actor));
+  // `blocked` ({ command, code, rule? }, issue 13) is absent from engines
+  // that do not explain refusals yet.
   for (const blocked of options.blocked ?? []) {
-    const row = h("div", { class: "option blocked" });
-    const text = blocked.command ? (engine.narrate(state, JSON.stringify(blocked.command), actor) ?? "") : JSON.stringify(blocked);
+    const row = h("div", { class: "option blocked", "data-code": blocked.code });
+    const text = engine.narrate(state, JSON.stringify(blocked.command), actor) ?? blocked.command.action.kind;
     const button = /** @type {HTMLButtonElement} */ (h("button", { disabled: "" }, text));
-    row.append(button, h("span", { class: "reason" }, blocked.reason ?? blocked.message ?? blocked.code ?? ""));
+    row.append(button, h("span", { class: "reason" }, blocked.rule ? `${blocked.code} (${blocked.rule})` : blocked.code));
     box.append(row);
   }
   if (box.childElementCount === 1) box.append(h("p", {}, "nothing now"));

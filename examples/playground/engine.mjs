@@ -1,21 +1,17 @@
 // @ts-check
 // The one module of the playground that knows which build of the engine it
-// loads. Today: the wasm-bindgen `web` build of wasm/ (scripts/wasm-build),
-// copied to ./engine/ by scripts/playground. The object below has the shape
-// of the npm package @ecaz/engine's `text` namespace (every value JSON text)
-// plus its board data, so moving to the package's browser build changes
-// this file only: `import { init, text, board } from "./engine/browser.mjs"`,
-// `await init()`, `export const engine = { ...text, boardJson: () => JSON.stringify(board()) }`.
+// loads: the browser build of the npm package @ecaz/engine (dist/browser.mjs
+// and its .wasm), unpacked from the packed tarball by scripts/playground into
+// ./engine/, as every host installs it. Importing it fetches and compiles the
+// module next to it; `init()` is a no-op then and loads it if that failed.
+// `engine` is the package's `text` namespace (every value JSON text) plus its
+// board data as text.
 
-import init, { applyJson, boardJson, narrate, newGameJson, optionsJson, viewJson } from "./engine/ecaz_wasm.js";
+import { board, init, text } from "./engine/browser.mjs";
 
 await init();
 
 export const engine = {
-  newGame: newGameJson,
-  apply: applyJson,
-  view: viewJson,
-  options: optionsJson,
-  narrate,
-  boardJson,
+  ...text,
+  boardJson: () => JSON.stringify(board()),
 };

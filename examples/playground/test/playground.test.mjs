@@ -191,7 +191,9 @@ test("a newcomer plays an Ecaz turn by clicking (issue 15)", async () => {
   });
   await page.setInputFiles("#file", { name: "setup.json", mimeType: "application/json", buffer: Buffer.from(setup) });
   await page.waitForFunction(() => document.querySelector("#loaded")?.textContent?.startsWith("setup.json"));
-  assert.equal(await page.locator("#board [data-territory=hidden_mobile_stronghold]").count(), 1, "the HMS is drawn");
+  assert.equal(await page.locator("#board rect[data-territory=hidden_mobile_stronghold]").count(), 1, "the HMS is drawn");
+  // Issue 17: the Ixians' printed start is in the HMS, drawn there.
+  assert.equal(await page.locator("#board g.forces[data-faction=ixians][data-territory=hidden_mobile_stronghold]").count(), 1);
   assert.equal(await page.locator("#hms-pointer").count(), 1);
   await page.screenshot({ path: join(OUT, "5-setup-with-hms.png") });
   await noError();
