@@ -185,6 +185,19 @@ class Destruction(StrEnum):
     other = 'other'
 
 
+class Difference(BaseModel):
+    """
+    One fact that differed, as `syncTable` found it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    after: Any = Field(..., description="The host's value, now the engine's.")
+    before: Any = Field(..., description="The engine's value before the reconcile.")
+    path: str = Field(..., description='The fact (`factions.atreides.hand`, `deck` …).')
+
+
 class DukeKilledAction(BaseModel):
     """
     R-DUKE-3 (host): Duke Vidal was killed (controlled, captured or a
@@ -680,6 +693,8 @@ class Leader(StrEnum):
     hiih_resser = 'hiih_resser'
     trin_kronos = 'trin_kronos'
     vando_terboli = 'vando_terboli'
+    choam_auditor = 'choam_auditor'
+    kwisatz_haderach = 'kwisatz_haderach'
 
 
 class LeaderRevivedEvent(BaseModel):
@@ -893,6 +908,20 @@ class OptionsExpectation(BaseModel):
     present: list[OptionPattern] | None = Field(
         None, description='Each pattern must match at least one option.'
     )
+
+
+class OutsideCardTakenEvent(BaseModel):
+    """
+    D-103: a card from outside deck and discard went into a hand (public:
+    the cache it came from is face up).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='The card.')
+    faction: Faction = Field(..., description='Who took it.')
+    kind: Literal['outsideCardTaken']
 
 
 class PassAction(BaseModel):
@@ -1126,6 +1155,22 @@ class ReturnCause(StrEnum):
     lasgunShield = 'lasgunShield'
     atomicsTerror = 'atomicsTerror'
     other = 'other'
+
+
+class RevealFaceDancerAction(BaseModel):
+    """
+    D-102 (host): the Tleilaxu reveal a held Face Dancer: it turns face
+    up (public), stays held, and no longer counts for the Harkonnen effect
+    (R-EFF-HAR) nor Secret Ally (P-NEX-SEC-FD).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['revealFaceDancer']
+    leader: Leader = Field(
+        ..., description='A Face Dancer the Tleilaxu hold face down.'
+    )
 
 
 class ReviveChoice(BaseModel):
@@ -1454,6 +1499,35 @@ class SwapCardAction(BaseModel):
     kind: Literal['swapCard']
 
 
+class TableSyncedEvent(BaseModel):
+    """
+    D-100 (host only): `syncTable` replaced the engine's mirror: each
+    fact that differed, with the engine's value before and the host's after.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    differences: list[Difference] = Field(
+        ..., description='What differed (empty: the tables already agreed).'
+    )
+    kind: Literal['tableSynced']
+
+
+class TakeOutsideCardAction(BaseModel):
+    """
+    D-103 (host): a card from outside deck and discard (e.g. bought
+    from Richese's cache) goes into a hand.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    card: CardId = Field(..., description='A card of the `outside` zone.')
+    faction: Faction = Field(..., description='Who takes it.')
+    kind: Literal['takeOutsideCard']
+
+
 class TanksDukeCustody(BaseModel):
     """
     R-DUKE-3: dead, in the Tanks.
@@ -1635,6 +1709,10 @@ class Treachery(BaseModel):
     discard: list[CardId] = Field(
         ..., description='Discard pile, most recent last (public).'
     )
+    outside: list[CardId] = Field(
+        ...,
+        description="Cards of the catalog outside deck, discard and hands (e.g. Richese's\ncache, face up; public), until the host puts one into a hand. Format 2.",
+    )
 
 
 class TreacheryView(BaseModel):
@@ -1651,6 +1729,10 @@ class TreacheryView(BaseModel):
     )
     deckCount: conint(ge=0) = Field(..., description='Cards in the draw pile.')
     discard: list[CardId] = Field(..., description='The discard pile (public).')
+    outside: list[CardId] = Field(
+        ...,
+        description="Cards outside deck, discard and hands, e.g. Richese's cache (public).",
+    )
 
 
 class TriggerAction(BaseModel):
@@ -1714,6 +1796,30 @@ class TriggerOfferWithdrawnEvent(BaseModel):
     kind: Literal['triggerOfferWithdrawn']
     territory: Territory = Field(..., description='The stronghold it was placed in.')
     token: Ambassador = Field(..., description='The token, no longer placed.')
+
+
+class TriggerPreview(BaseModel):
+    """
+    What triggering the offered token for one beneficiary would do.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    beneficiary: Faction = Field(..., description='The beneficiary.')
+    branches: list[EcazBranch] = Field(
+        ...,
+        description='The Ecaz token (R-EFF-ECAZ): the branches open to this beneficiary\n(`duke`, `alliance`; both: Ecaz picks after the trigger).',
+    )
+    copies: list[Ambassador] = Field(
+        ...,
+        description='The Bene Gesserit token (R-EFF-BG): the effects Ecaz could copy.',
+    )
+    effect: Ambassador = Field(..., description="The token's effect.")
+    possible: bool = Field(
+        ...,
+        description='May it be triggered for this beneficiary (P-UNAVAILABLE, R-TRG-7)?',
+    )
 
 
 class Unavailable(StrEnum):
@@ -2149,6 +2255,24 @@ class CopyEffectDecision(BaseModel):
     kind: Literal['copyEffect']
 
 
+class Counters(BaseModel):
+    """
+    The id counters of a saved game (issue 13: a lossless import keeps ids).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    nextArrival: conint(ge=0) = Field(
+        ..., description='The next arrival id to hand out.'
+    )
+    nextFrame: conint(ge=0) = Field(..., description='The next frame id to hand out.')
+    placementFrame: FrameId | None = Field(
+        None,
+        description='With `placementOpen`: the id of the open placement frame (below `nextFrame`).',
+    )
+
+
 class DealNexusAction(BaseModel):
     """
     D-47 (host): `faction` is dealt the top Nexus card (Nexus module; unallied, holding none).
@@ -2200,6 +2324,21 @@ class DiscardCardAction(BaseModel):
     kind: Literal['discardCard']
 
 
+class DiscardChoice(BaseModel):
+    """
+    R-EFF-CHOAM (D-83): `discardForSpice` any subset of `cards` (the
+    beneficiary's hand, in hand order), each card at most once, named in
+    any order.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    cards: list[CardId] = Field(..., description='The cards that may be discarded.')
+    frame: FrameId = Field(..., description='The frame.')
+    kind: Literal['discard']
+
+
 class DiscardForSpiceAction(BaseModel):
     """
     R-EFF-CHOAM (beneficiary): discard these own cards (any number, none allowed) for 3 spice each.
@@ -2209,7 +2348,8 @@ class DiscardForSpiceAction(BaseModel):
         extra='forbid',
     )
     cards: list[CardId] = Field(
-        ..., description="Distinct cards from the beneficiary's hand."
+        ...,
+        description="Distinct cards from the beneficiary's hand, in any order: they are\ndiscarded in hand order whatever the order named (D-83).",
     )
     frame: FrameId = Field(..., description='The CHOAM frame.')
     kind: Literal['discardForSpice']
@@ -2365,8 +2505,13 @@ class ErrorReport(BaseModel):
     )
     code: str = Field(..., description='Stable code such as `rule/stale_frame`.')
     message: str = Field(..., description='Human-readable message.')
+    problemCount: conint(ge=0) | None = Field(
+        None,
+        description='How many problems were found in all (`problems` may list fewer).',
+    )
     problems: list[Problem] | None = Field(
-        None, description='Every problem of a setup or state error.'
+        None,
+        description='The first problems of a setup or state error (at most\n[`MAX_REPORTED_PROBLEMS`]).',
     )
     rule: str | None = Field(None, description='Rule or policy id, where one applies.')
 
@@ -2396,6 +2541,18 @@ class FaceDancerInsight(BaseModel):
         extra='forbid',
     )
     kind: Literal['faceDancer']
+    leader: Leader = Field(..., description='The leader on the card.')
+
+
+class FaceDancerRevealedEvent(BaseModel):
+    """
+    D-102: a Tleilaxu Face Dancer was revealed: it is face up (public).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['faceDancerRevealed']
     leader: Leader = Field(..., description='The leader on the card.')
 
 
@@ -3082,6 +3239,10 @@ class Duke(BaseModel):
         description="P-DUKE-LOAN: while lent, the custody he returns to when the loan ends\n(Ecaz's control, or set aside).",
     )
     custody: DukeCustody = Field(..., description='Current custody.')
+    since: conint(ge=0) | None = Field(
+        None,
+        description='The turn he came into his current custody (None: before format 2\nrecorded it). Format 2.',
+    )
 
 
 class Expect(BaseModel):
@@ -3118,12 +3279,19 @@ class FactionSetup(BaseModel):
         extra='forbid',
     )
     ally: Faction | None = Field(None, description='Ally (must be reciprocal).')
+    allySince: conint(ge=0) | None = Field(
+        None, description='The turn the alliance was formed (with `ally`).'
+    )
     board: list[Stack] | None = Field(
         None,
         description='Forces on the board (default: the printed starting position,\n[`printed_start`]; required where the player chooses).',
     )
     eliteRevived: conint(ge=0, le=255) | None = Field(
         0, description='Elite forces already revived this turn (P-TLX).'
+    )
+    extraLeaders: list[Leader] | None = Field(
+        [],
+        description="Extra leaders of this faction in play (CHOAM's Auditor, the Kwisatz\nHaderach); available unless `leaders` says otherwise.",
     )
     faceDancers: list[Leader] | None = Field(
         [], description='Face Dancers held (Tleilaxu).'
@@ -3147,6 +3315,10 @@ class FactionSetup(BaseModel):
         None,
         description='Reserves (default: what is not on the board or in the Tanks).',
     )
+    revealedFaceDancers: list[Leader] | None = Field(
+        [],
+        description='Held Face Dancers revealed face up (Tleilaxu; a subset of `faceDancers`).',
+    )
     spice: conint(ge=0) | None = Field(
         None, description='Spice (default: printed starting spice).'
     )
@@ -3165,13 +3337,18 @@ class FactionState(BaseModel):
         extra='forbid',
     )
     ally: Faction | None = Field(None, description='Current ally.')
+    allySince: conint(ge=0) | None = Field(
+        None,
+        description='The turn the current alliance was formed (None: unallied, or formed\nbefore format 2 recorded it). Format 2.',
+    )
     board: list[Stack] = Field(..., description='Forces on the board.')
     eliteRevived: conint(ge=0, le=255) | None = Field(
         0,
         description='Elite forces revived this turn, by any route (P-TLX: the Tleilaxu\nAmbassador revives an elite only while this is 0).',
     )
     faceDancers: list[Leader] = Field(
-        ..., description='Tleilaxu Face Dancers held face down (hidden from others).'
+        ...,
+        description='Tleilaxu Face Dancers held (hidden from others, but for the revealed ones).',
     )
     faction: Faction = Field(..., description='Which faction.')
     freeRevival: conint(ge=0, le=255) = Field(
@@ -3182,12 +3359,17 @@ class FactionState(BaseModel):
     )
     handLimit: conint(ge=0, le=255) = Field(..., description='Treachery hand limit.')
     leaders: list[LeaderState] = Field(
-        ..., description="The faction's five leaders and their custody."
+        ...,
+        description="The faction's five leaders, then the extra leaders the setup declared\n(CHOAM's Auditor, the Kwisatz Haderach; format 2), and their custody.",
     )
     nexus: Faction | None = Field(
         None, description='The Nexus card held (its identity is hidden from others).'
     )
     reserves: Forces = Field(..., description='Forces off-planet.')
+    revealedFaceDancers: list[Leader] = Field(
+        ...,
+        description='The held Face Dancers revealed face up (public; a subset of\n`face_dancers`): spent, no longer counted by the Harkonnen effect\n(R-EFF-HAR) nor by Secret Ally (P-NEX-SEC-FD). Format 2.',
+    )
     spice: conint(ge=0) = Field(
         ..., description='Spice behind the shield (hidden from others in views).'
     )
@@ -3195,6 +3377,40 @@ class FactionState(BaseModel):
     traitors: list[Leader] = Field(
         ..., description='Traitor cards held (hidden from others).'
     )
+
+
+class FactionTable(BaseModel):
+    """
+    One faction's part of a whole-table reconcile: every field required but
+    the lists that are usually empty.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    ally: Faction | None = Field(None, description='Ally.')
+    board: list[Stack] = Field(
+        ...,
+        description='Forces on the board, by territory and sector (elite and advisors included).',
+    )
+    faceDancers: list[Leader] | None = Field(
+        [], description='Face Dancers held (Tleilaxu).'
+    )
+    hand: list[CardId] = Field(..., description='Treachery cards held.')
+    handLimit: conint(ge=0, le=255) = Field(..., description='Hand limit.')
+    leaders: list[LeaderState] | None = Field(
+        [],
+        description="Custody of this faction's leaders (the printed five and its declared\nextra leaders) that are not available; unlisted ones are available.",
+        validate_default=True,
+    )
+    nexus: Faction | None = Field(None, description='Nexus card held.')
+    reserves: Forces = Field(..., description='Forces off-planet.')
+    revealedFaceDancers: list[Leader] | None = Field(
+        [], description='The held Face Dancers revealed face up.'
+    )
+    spice: conint(ge=0) = Field(..., description='Spice.')
+    tanks: Forces = Field(..., description='Forces in the Tanks.')
+    traitors: list[Leader] | None = Field([], description='Traitor cards held.')
 
 
 class FactionView(BaseModel):
@@ -3206,6 +3422,9 @@ class FactionView(BaseModel):
         extra='forbid',
     )
     ally: Faction | None = Field(None, description='Ally (public).')
+    allySince: conint(ge=0) | None = Field(
+        None, description='The turn the alliance was formed, when recorded (public).'
+    )
     board: list[Stack] = Field(..., description='Board (public).')
     faceDancerCount: conint(ge=0) = Field(
         ..., description='Face Dancers held face down (public count).'
@@ -3226,6 +3445,10 @@ class FactionView(BaseModel):
         None, description='Which Nexus card (own and host only).'
     )
     reserves: Forces = Field(..., description='Reserves (public).')
+    revealedFaceDancers: list[Leader] = Field(
+        ...,
+        description='Face Dancers revealed face up (public; counted in `faceDancerCount`).',
+    )
     spice: conint(ge=0) | None = Field(None, description='Spice (own and host only).')
     tanks: Forces = Field(..., description='Tanks (public).')
     traitorCount: conint(ge=0) = Field(
@@ -3350,6 +3573,10 @@ class Setup(BaseModel):
         None,
         description='The Treachery card catalog: card kind by card id. Default: the 33 base cards.',
     )
+    counters: Counters | None = Field(
+        None,
+        description='Frame and arrival id counters to continue with (default: from 1).',
+    )
     deck: list[CardId] | None = Field(
         None,
         description='The draw pile, top first. Default: every card not in a hand or the discard, shuffled.',
@@ -3360,9 +3587,17 @@ class Setup(BaseModel):
     duke: DukeCustody | None = Field(
         None, description="Duke Vidal's custody (default: set aside)."
     )
+    dukeBattleTurn: conint(ge=0) | None = Field(
+        None,
+        description='The turn Duke Vidal was last used in a battle (P-NEX-CUN-TIME).',
+    )
     dukeBeforeLoan: DukeCustody | None = Field(
         None,
         description='While Duke Vidal is lent (P-DUKE-LOAN): the custody he returns to.',
+    )
+    dukeSince: conint(ge=0) | None = Field(
+        None,
+        description='The turn Duke Vidal came into his current custody (issue 13).',
     )
     extraCards: list[str] | None = Field(
         [],
@@ -3377,6 +3612,11 @@ class Setup(BaseModel):
         None,
         description='Where the Hidden Mobile Stronghold points; present = HMS in play (needs the Ixians).',
     )
+    knowledge: list[Knowledge] | None = Field(
+        [],
+        description='Private knowledge records (hands and Traitors seen, Secret Ally answers).',
+        validate_default=True,
+    )
     nexusDeck: list[Faction] | None = Field(
         None,
         description='The Nexus draw pile (Nexus module). Default: every card not held or discarded, shuffled.',
@@ -3389,6 +3629,11 @@ class Setup(BaseModel):
         description='Game options.',
         validate_default=True,
     )
+    outside: list[CardId] | None = Field(
+        [],
+        description="Catalog cards outside deck, discard and hands (e.g. Richese's cache).",
+        validate_default=True,
+    )
     phase: Phase | None = Field(None, description='Current phase (default `storm`).')
     placementOpen: bool | None = Field(
         False,
@@ -3399,17 +3644,57 @@ class Setup(BaseModel):
         description='Rule policies (RULES §9); each defaults.',
         validate_default=True,
     )
+    rng: GameRng | None = Field(
+        None,
+        description='The generator state to continue with (overrides `seed`; an export\ncarries it so the imported game draws exactly as the saved one).',
+    )
     seats: list[Faction] = Field(
         ..., description='The seated factions in seating order (2–6, distinct).'
     )
-    seed: conint(ge=0) | None = Field(0, description='RNG seed (0 ..= 2^53 − 1).')
+    seed: conint(ge=0) = Field(
+        ...,
+        description="RNG seed (0 ..= 2^53 − 1), required: the host's secret. It fixes the\ncohort, the deck order and every later draw, so a host draws it from\na good random source and never shows it to players; no view, event,\noption or error reveals it (D-82). A setup without one is refused\nwith `setup/missing_seed`.",
+    )
     shieldWallStanding: bool | None = Field(
         None, description='Is the Shield Wall standing? (default true)'
+    )
+    shipmentBegun: bool | None = Field(
+        False,
+        description='Someone shipped or moved in this Shipment & Movement phase (P-NEX-BET-TIME).',
     )
     storm: conint(ge=0, le=255) | None = Field(
         None, description='Storm sector 1–18 (default 1).'
     )
     turn: conint(ge=0) | None = Field(None, description='Current turn (default 1).')
+
+
+class TableFacts(BaseModel):
+    """
+    The whole table a host reconciles with `syncTable`: every seated faction,
+    the Treachery deck (top first), discard pile and cards outside, the Nexus
+    deck (top first) and discard pile.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    deck: list[CardId] = Field(..., description='The Treachery draw pile, top first.')
+    discard: list[CardId] = Field(..., description='The Treachery discard pile.')
+    factions: dict[str, FactionTable] = Field(
+        ..., description='Every seated faction, keyed by faction id.'
+    )
+    nexusDeck: list[Faction] | None = Field(
+        None,
+        description='The Nexus draw pile, top first (Nexus module). Omitted: the engine\nkeeps its own order of the cards neither held nor discarded (a card\nthat newly returns to the pile goes to the bottom, in faction order).',
+    )
+    nexusDiscard: list[Faction] | None = Field(
+        [], description='The Nexus discard pile.'
+    )
+    outside: list[CardId] | None = Field(
+        [],
+        description="Cards outside deck, discard and hands (e.g. Richese's cache).",
+        validate_default=True,
+    )
 
 
 class Token(BaseModel):
@@ -3422,124 +3707,6 @@ class Token(BaseModel):
     )
     token: Ambassador = Field(..., description='The token (one per identity).')
     zone: Zone = Field(..., description='Its zone.')
-
-
-class Action(
-    RootModel[
-        PlaceAction
-        | FinishPlacementAction
-        | DeclineAction
-        | TriggerAction
-        | CopyAction
-        | DiscardForSpiceAction
-        | SwapCardAction
-        | BuyCardAction
-        | ChooseBranchAction
-        | AnswerAllianceAction
-        | LendDukeAction
-        | RelocateAction
-        | ShipAction
-        | ReviveLeaderAction
-        | ReviveDukeAction
-        | ReviveForcesAction
-        | PassAction
-        | PlayCunningAction
-        | PlayBetrayalAction
-        | PlaySecretAllyAction
-        | AllowBetrayalAction
-        | CancelBetrayalAction
-        | AllowPlacementAction
-        | CancelPlacementAction
-        | ArriveAction
-        | ReactionsDoneAction
-        | EndPhaseAction
-        | MoveStormAction
-        | DestroyShieldWallAction
-        | DukeUsedInBattleAction
-        | DukeKilledAction
-        | DukeCapturedAction
-        | DukeReturnedAction
-        | DukeGholaAction
-        | DukeRevivedAction
-        | DukeToMoritaniAction
-        | GainSpiceAction
-        | PaySpiceAction
-        | DrawCardAction
-        | DiscardCardAction
-        | GiveCardAction
-        | SetTraitorsAction
-        | SetFaceDancersAction
-        | LoseForcesAction
-        | ReturnForcesAction
-        | ReviveFromTanksAction
-        | FlipAdvisorsAction
-        | SetLeaderAction
-        | FormAllianceAction
-        | BreakAllianceAction
-        | SetHandLimitAction
-        | DealNexusAction
-        | DiscardNexusAction
-        | MoveHmsAction
-        | DestroyTerritoryAction
-    ]
-):
-    root: (
-        PlaceAction
-        | FinishPlacementAction
-        | DeclineAction
-        | TriggerAction
-        | CopyAction
-        | DiscardForSpiceAction
-        | SwapCardAction
-        | BuyCardAction
-        | ChooseBranchAction
-        | AnswerAllianceAction
-        | LendDukeAction
-        | RelocateAction
-        | ShipAction
-        | ReviveLeaderAction
-        | ReviveDukeAction
-        | ReviveForcesAction
-        | PassAction
-        | PlayCunningAction
-        | PlayBetrayalAction
-        | PlaySecretAllyAction
-        | AllowBetrayalAction
-        | CancelBetrayalAction
-        | AllowPlacementAction
-        | CancelPlacementAction
-        | ArriveAction
-        | ReactionsDoneAction
-        | EndPhaseAction
-        | MoveStormAction
-        | DestroyShieldWallAction
-        | DukeUsedInBattleAction
-        | DukeKilledAction
-        | DukeCapturedAction
-        | DukeReturnedAction
-        | DukeGholaAction
-        | DukeRevivedAction
-        | DukeToMoritaniAction
-        | GainSpiceAction
-        | PaySpiceAction
-        | DrawCardAction
-        | DiscardCardAction
-        | GiveCardAction
-        | SetTraitorsAction
-        | SetFaceDancersAction
-        | LoseForcesAction
-        | ReturnForcesAction
-        | ReviveFromTanksAction
-        | FlipAdvisorsAction
-        | SetLeaderAction
-        | FormAllianceAction
-        | BreakAllianceAction
-        | SetHandLimitAction
-        | DealNexusAction
-        | DiscardNexusAction
-        | MoveHmsAction
-        | DestroyTerritoryAction
-    ) = Field(..., description='Every action, tagged by `kind`.', title='Action')
 
 
 class Ambassadors(BaseModel):
@@ -3593,22 +3760,10 @@ class AmbassadorsView(BaseModel):
     )
 
 
-class Choice(RootModel[RelocateChoice | ShipChoice | ReviveChoice]):
-    root: RelocateChoice | ShipChoice | ReviveChoice = Field(
+class Choice(RootModel[RelocateChoice | DiscardChoice | ShipChoice | ReviveChoice]):
+    root: RelocateChoice | DiscardChoice | ShipChoice | ReviveChoice = Field(
         ..., description='A choice descriptor.', title='Choice'
     )
-
-
-class Command(BaseModel):
-    """
-    One command: who issues it and what.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    action: Action = Field(..., description='What the actor does.')
-    actor: Actor = Field(..., description='`host` or a faction id.')
 
 
 class EventKind(
@@ -3669,6 +3824,9 @@ class EventKind(
         | LeaderMovedEvent
         | AllianceBrokenEvent
         | HandLimitSetEvent
+        | TableSyncedEvent
+        | FaceDancerRevealedEvent
+        | OutsideCardTakenEvent
         | ResumeEvent
     ]
 ):
@@ -3729,6 +3887,9 @@ class EventKind(
         | LeaderMovedEvent
         | AllianceBrokenEvent
         | HandLimitSetEvent
+        | TableSyncedEvent
+        | FaceDancerRevealedEvent
+        | OutsideCardTakenEvent
         | ResumeEvent
     ) = Field(..., description='What happened.', title='EventKind')
 
@@ -3767,45 +3928,20 @@ class Game(BaseModel):
     version: conint(ge=0)
 
 
-class Options(BaseModel):
+class SyncTableAction(BaseModel):
     """
-    What an actor may do now.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    choices: list[Choice] = Field(
-        ...,
-        description='Choice descriptors for the board effects, whose legal commands are\ntoo many to list: every command built within a descriptor is legal.',
-    )
-    commands: list[Command] = Field(
-        ..., description='Every legal command that can be listed whole.'
-    )
-    frame: FrameId | None = Field(
-        None, description='The open frame this actor answers, if any.'
-    )
-
-
-class Step(BaseModel):
-    """
-    One command and what it should do.
+    D-100 (host): reconcile the whole table at once: the engine's mirror
+    becomes exactly `table` (validated like a Setup, every problem at
+    once); Ambassadors, Duke Vidal, frames, knowledge and the RNG stay.
+    Refused (`rule/frame_depends`) when a pending decision depends on a
+    fact it would change.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    command: Command = Field(..., description='The command.')
-    error: str | None = Field(
-        None,
-        description='The expected error code; absent = the command must be accepted.',
-    )
-    expect: Expect | None = Field(
-        None, description='Format 2: what must be observable after this step.'
-    )
-    note: str | None = Field(
-        None, description='Why this step is here (rule ids welcome).'
-    )
+    kind: Literal['syncTable']
+    table: TableFacts = Field(..., description="The host's whole table.")
 
 
 class View(BaseModel):
@@ -3820,6 +3956,14 @@ class View(BaseModel):
         ..., description='The Ambassadors as this viewer may see them.'
     )
     duke: DukeCustody = Field(..., description='Duke Vidal (public).')
+    dukeBattleTurn: conint(ge=0) | None = Field(
+        None,
+        description='The turn he was last used in a battle (public, P-NEX-CUN-TIME).',
+    )
+    dukeSince: conint(ge=0) | None = Field(
+        None,
+        description='The turn Duke Vidal came into his current custody, when recorded (public).',
+    )
     factions: list[FactionView] = Field(
         ..., description='Each seated faction, as this viewer may see it.'
     )
@@ -3851,6 +3995,142 @@ class View(BaseModel):
     viewer: Viewer = Field(..., description='Whom this view is for.')
 
 
+class Action(
+    RootModel[
+        PlaceAction
+        | FinishPlacementAction
+        | DeclineAction
+        | TriggerAction
+        | CopyAction
+        | DiscardForSpiceAction
+        | SwapCardAction
+        | BuyCardAction
+        | ChooseBranchAction
+        | AnswerAllianceAction
+        | LendDukeAction
+        | RelocateAction
+        | ShipAction
+        | ReviveLeaderAction
+        | ReviveDukeAction
+        | ReviveForcesAction
+        | PassAction
+        | PlayCunningAction
+        | PlayBetrayalAction
+        | PlaySecretAllyAction
+        | AllowBetrayalAction
+        | CancelBetrayalAction
+        | AllowPlacementAction
+        | CancelPlacementAction
+        | ArriveAction
+        | ReactionsDoneAction
+        | EndPhaseAction
+        | MoveStormAction
+        | DestroyShieldWallAction
+        | DukeUsedInBattleAction
+        | DukeKilledAction
+        | DukeCapturedAction
+        | DukeReturnedAction
+        | DukeGholaAction
+        | DukeRevivedAction
+        | DukeToMoritaniAction
+        | GainSpiceAction
+        | PaySpiceAction
+        | DrawCardAction
+        | DiscardCardAction
+        | GiveCardAction
+        | SetTraitorsAction
+        | SetFaceDancersAction
+        | LoseForcesAction
+        | ReturnForcesAction
+        | ReviveFromTanksAction
+        | FlipAdvisorsAction
+        | SetLeaderAction
+        | FormAllianceAction
+        | BreakAllianceAction
+        | RevealFaceDancerAction
+        | TakeOutsideCardAction
+        | SyncTableAction
+        | SetHandLimitAction
+        | DealNexusAction
+        | DiscardNexusAction
+        | MoveHmsAction
+        | DestroyTerritoryAction
+    ]
+):
+    root: (
+        PlaceAction
+        | FinishPlacementAction
+        | DeclineAction
+        | TriggerAction
+        | CopyAction
+        | DiscardForSpiceAction
+        | SwapCardAction
+        | BuyCardAction
+        | ChooseBranchAction
+        | AnswerAllianceAction
+        | LendDukeAction
+        | RelocateAction
+        | ShipAction
+        | ReviveLeaderAction
+        | ReviveDukeAction
+        | ReviveForcesAction
+        | PassAction
+        | PlayCunningAction
+        | PlayBetrayalAction
+        | PlaySecretAllyAction
+        | AllowBetrayalAction
+        | CancelBetrayalAction
+        | AllowPlacementAction
+        | CancelPlacementAction
+        | ArriveAction
+        | ReactionsDoneAction
+        | EndPhaseAction
+        | MoveStormAction
+        | DestroyShieldWallAction
+        | DukeUsedInBattleAction
+        | DukeKilledAction
+        | DukeCapturedAction
+        | DukeReturnedAction
+        | DukeGholaAction
+        | DukeRevivedAction
+        | DukeToMoritaniAction
+        | GainSpiceAction
+        | PaySpiceAction
+        | DrawCardAction
+        | DiscardCardAction
+        | GiveCardAction
+        | SetTraitorsAction
+        | SetFaceDancersAction
+        | LoseForcesAction
+        | ReturnForcesAction
+        | ReviveFromTanksAction
+        | FlipAdvisorsAction
+        | SetLeaderAction
+        | FormAllianceAction
+        | BreakAllianceAction
+        | RevealFaceDancerAction
+        | TakeOutsideCardAction
+        | SyncTableAction
+        | SetHandLimitAction
+        | DealNexusAction
+        | DiscardNexusAction
+        | MoveHmsAction
+        | DestroyTerritoryAction
+    ) = Field(..., description='Every action, tagged by `kind`.', title='Action')
+
+
+class Command(BaseModel):
+    """
+    One command: who issues it and what.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Action = Field(..., description='What the actor does.')
+    actor: Actor = Field(..., description='`host` or a faction id.')
+
+
 class Event(BaseModel):
     """
     One event.
@@ -3861,6 +4141,75 @@ class Event(BaseModel):
     )
     audience: Audience = Field(..., description='Who may see it.')
     event: EventKind = Field(..., description='What happened.')
+
+
+class Step(BaseModel):
+    """
+    One command and what it should do.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    command: Command = Field(..., description='The command.')
+    error: str | None = Field(
+        None,
+        description='The expected error code; absent = the command must be accepted.',
+    )
+    expect: Expect | None = Field(
+        None, description='Format 2: what must be observable after this step.'
+    )
+    note: str | None = Field(
+        None, description='Why this step is here (rule ids welcome).'
+    )
+
+
+class Blocked(BaseModel):
+    """
+    A command the actor could send for this decision but that is refused now.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    code: str = Field(
+        ...,
+        description='Why: the stable error code `apply` returns for it (`rule/stronghold_in_storm` …).',
+    )
+    command: Command = Field(..., description='The refused command.')
+    rule: str | None = Field(
+        None, description='The rule or policy id, where one applies.'
+    )
+
+
+class Options(BaseModel):
+    """
+    What an actor may do now.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    blocked: list[Blocked] | None = Field(
+        [],
+        description='Issue 13: the choices of this decision that exist but are refused\nnow, each with the error code (and rule) `apply` would give. Decided\nfrom what the actor may know only: no reason ever depends on a fact\nhidden from the actor.',
+        validate_default=True,
+    )
+    choices: list[Choice] = Field(
+        ...,
+        description='Choice descriptors for the board effects, whose legal commands are\ntoo many to list: every command built within a descriptor is legal.',
+    )
+    commands: list[Command] = Field(
+        ..., description='Every legal command that can be listed whole.'
+    )
+    frame: FrameId | None = Field(
+        None, description='The open frame this actor answers, if any.'
+    )
+    previews: list[TriggerPreview] | None = Field(
+        [],
+        description='Issue 13: for a trigger offer, per beneficiary, what triggering would\ndo — before the choice.',
+        validate_default=True,
+    )
 
 
 class Scenario(BaseModel):
