@@ -467,22 +467,35 @@ fn issue_11_3_row_59_cunning_control_survives_the_ecaz_card_dealt_again() {
         "phase": "battle",
         "options": {"nexus": true},
         "nexusDeck": [],
+        "nexusDiscard": ["atreides", "harkonnen", "emperor", "fremen", "guild", "beneGesserit",
+                         "ixians", "tleilaxu", "choam", "richese", "moritani"],
         "factions": {"ecaz": {"nexus": "ecaz"}},
     });
     let g = build_setup(&setup_of(s));
-    let (g, _) = step(
-        &g,
-        &Command {
-            actor: Actor::Faction(Faction::Ecaz),
-            action: Action::PlayCunning {},
-        },
-    );
-    let (g, _) = step(
-        &g,
-        &host(Action::DealNexus {
-            faction: Faction::Guild,
-        }),
-    );
+    let cunning = Command {
+        actor: Actor::Faction(Faction::Ecaz),
+        action: Action::PlayCunning {},
+    };
+    let (mut g, _) = step(&g, &cunning);
+    // Deal to the Guild from the reshuffled discard until the spent Ecaz card
+    // comes up (each other card is discarded again; at most 12 deals).
+    for _ in 0..12 {
+        (g, _) = step(
+            &g,
+            &host(Action::DealNexus {
+                faction: Faction::Guild,
+            }),
+        );
+        if g.faction(Faction::Guild).and_then(|f| f.nexus) == Some(Faction::Ecaz) {
+            break;
+        }
+        (g, _) = step(
+            &g,
+            &host(Action::DiscardNexus {
+                faction: Faction::Guild,
+            }),
+        );
+    }
     let v = serde_json::to_value(&g).unwrap();
     assert_eq!(v["duke"]["custody"]["source"], "nexusCunning");
     let guild = v["factions"]
