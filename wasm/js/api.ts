@@ -75,6 +75,7 @@ export interface Glue {
   optionsJson(state: string, actor: string): string;
   eventsForJson(events: string, viewer: string): string;
   narrate(state: string, item: string, viewer: string): string | null;
+  exportSetupJson(state: string): string;
   boardJson(): string;
   Game: GlueGameClass;
 }
@@ -258,6 +259,11 @@ export class Game {
     return call(() => inner.state());
   }
 
+  /** This quiet moment as a `Setup` (no pending decision); `createGame` of it restores the game. */
+  exportSetup(): Setup {
+    return exportSetup(this.stateText());
+  }
+
   /** Release the game's memory now (the garbage collector does it otherwise). */
   free(): void {
     const inner = this.#inner;
@@ -331,6 +337,14 @@ export function narrate(state: GameState, item: Event | Command, viewer: Viewer)
   return text.narrate(JSON.stringify(state), JSON.stringify(item), viewer);
 }
 
+/**
+ * A quiet moment (no pending decision) of a game as a `Setup` that
+ * `createGame` imports back to the same state (an object or its text).
+ */
+export function exportSetup(state: GameState | string): Setup {
+  return decode(text.exportSetup(typeof state === "string" ? state : JSON.stringify(state)));
+}
+
 /** The engine's static board data (territories, sectors, neighbours, printed names), as parsed JSON. */
 export function board(): Readonly<Record<string, unknown>> {
   return decode(call((g) => g.boardJson()));
@@ -347,6 +361,7 @@ export const text = {
   options: (state: string, actor: string): string => call((g) => g.optionsJson(state, actor)),
   eventsFor: (events: string, viewer: string): string => call((g) => g.eventsForJson(events, viewer)),
   narrate: (state: string, item: string, viewer: string): string | null => call((g) => g.narrate(state, item, viewer)),
+  exportSetup: (state: string): string => call((g) => g.exportSetupJson(state)),
 } as const;
 
 /**

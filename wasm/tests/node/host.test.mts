@@ -1,7 +1,8 @@
 // Issue 13, "done when": a Node host that runs the rest of Dune itself keeps
 // its OWN model of the table (this file's `HostTable`, not the engine's
-// code), plays a scripted six-faction game of several turns through the WASM
-// package, reports in its natural order (also inside the host-reactions
+// code), plays a scripted six-faction game of several turns through the npm
+// package @ecaz/engine (the packed tarball, installed by scripts/host-test
+// into a fresh project; its typed API, wasm/js/api.ts), reports in its natural order (also inside the host-reactions
 // window), deliberately drifts once (a missed report) and recovers with one
 // `syncTable`, exports a quiet moment to a Setup and re-imports it
 // losslessly — and after every step its table equals the engine's host view.
@@ -16,7 +17,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { exportSetupJson, Game, newGameJson } from "../../pkg/nodejs/ecaz_wasm.js";
+import { type Actor, type Command, createGame, type Game, type Setup, text } from "@ecaz/engine";
 
 type Faction = string;
 // The fields of a command or an event, read by kind (checked by the engine's schemas).
@@ -337,7 +338,7 @@ class Session {
     this.host = host ?? new HostTable(this.view());
   }
   view(): HostView {
-    return JSON.parse(this.game.view("host")) as HostView;
+    return this.game.view("host") as unknown as HostView;
   }
   check(what: string): void {
     assert.deepEqual(canonical(this.host.t), canonical(project(this.view())), `after ${what}`);
@@ -345,7 +346,7 @@ class Session {
   /** A host report: the host's own change, then the engine's events. */
   report(action: { kind: string; [k: string]: unknown }): Ev[] {
     this.host.own(action);
-    const events = JSON.parse(this.game.apply(JSON.stringify({ actor: "host", action }))) as Ev[];
+    const events = this.game.apply({ actor: "host", action } as Command) as Ev[];
     this.host.learn(events, true);
     this.steps++;
     this.check(action.kind);
@@ -353,7 +354,7 @@ class Session {
   }
   /** A decision relayed for `actor` (a player, or the host answering a window). */
   decide(actor: string, action: { kind: string; [k: string]: unknown }): Ev[] {
-    const events = JSON.parse(this.game.apply(JSON.stringify({ actor, action }))) as Ev[];
+    const events = this.game.apply({ actor, action } as Command) as Ev[];
     if (actor === "host") this.host.own(action);
     this.host.learn(events, false);
     this.steps++;
@@ -361,7 +362,7 @@ class Session {
     return events;
   }
   options(actor: string): Opts {
-    return JSON.parse(this.game.options(actor)) as Opts;
+    return this.game.options(actor as Actor) as unknown as Opts;
   }
   open(): { id: number; actor: string; kind: string } | undefined {
     const p = this.view().pending;
@@ -373,15 +374,15 @@ class Session {
 }
 
 test("issue 13: a Node host keeps its own table equal to the engine's through a 6-faction game", () => {
-  const setup = JSON.stringify({
+  const setup = {
     seats: SEATS,
     seed: 13,
     options: { nexus: true },
     // The Fremen place their starting forces themselves (base rules).
     factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
     ambassadors: { cohort: ["emperor", "guild", "choam", "fremen", "richese"] },
-  });
-  let s = new Session(new Game(setup));
+  } as Setup;
+  let s = new Session(createGame(setup));
   s.check("setup");
   const placements: Record<number, [string, string] | null> = {
     1: ["emperor", "arrakeen"],
@@ -396,12 +397,14 @@ test("issue 13: a Node host keeps its own table equal to the engine's through a 
   for (let turn = 1; turn <= 3; turn++) {
     // Export a quiet moment and go on with the re-imported game (turn 3).
     if (turn === 3) {
-      const state = s.game.state();
-      const setupDoc = exportSetupJson(state);
-      assert.equal(newGameJson(setupDoc), state, "the exported Setup imports back byte for byte");
+      const state = s.game.stateText();
+      const setupDoc: Setup = s.game.exportSetup();
+      const setupText = text.exportSetup(state);
+      assert.deepEqual(JSON.parse(setupText), setupDoc, "the typed and the string form agree");
+      assert.equal(text.newGame(setupText), state, "the exported Setup imports back byte for byte");
       const steps = s.steps;
       s.game.free();
-      s = new Session(new Game(setupDoc), s.host);
+      s = new Session(createGame(setupDoc), s.host);
       s.steps = steps;
       s.check("re-import");
       exported = true;
@@ -489,11 +492,11 @@ test("issue 13: a Node host keeps its own table equal to the engine's through a 
       // The host pays with spice the engine does not know about: refused.
       const all = s.host.f("fremen").spice;
       assert.throws(
-        () => s.game.apply(JSON.stringify({ actor: "host", action: { kind: "paySpice", faction: "fremen", amount: all } })),
+        () => s.game.applyText(JSON.stringify({ actor: "host", action: { kind: "paySpice", faction: "fremen", amount: all } })),
         (e: { code?: string }) => e.code === "rule/insufficient_spice",
       );
       // One reconcile: exactly the missed fact differs, and nothing else.
-      const events = JSON.parse(s.game.apply(syncCommand(s.host.t))) as Ev[];
+      const events = JSON.parse(s.game.applyText(syncCommand(s.host.t))) as Ev[];
       assert.equal(events.length, 1);
       const synced = events[0]?.event as { kind: string; differences: { path: string; before: number; after: number }[] };
       assert.equal(synced.kind, "tableSynced");
