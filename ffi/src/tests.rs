@@ -33,7 +33,7 @@ fn a_panic_is_caught_and_reported() {
 
 #[test]
 fn a_poisoned_handle_refuses_every_call() {
-    let setup = r#"{"seats":["ecaz","atreides"]}"#;
+    let setup = r#"{"seats":["ecaz","atreides"],"seed":7}"#;
     let game = ecaz::setup_from_json(setup).unwrap().build().unwrap();
     let handle = Box::into_raw(Box::new(EcazGame { game, poisoned: true }));
     let command = r#"{"actor":"host","action":{"kind":"endPhase","phase":"storm"}}"#;
