@@ -6,13 +6,14 @@
 //! Stronghold points, whether the Shield Wall still stands, where the storm
 //! is) live in the game state and are passed in as arguments.
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::ids::{Faction, Sector, Territory, Territory as T};
 
 /// The printed type of a territory (`board.md` §Territories).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TerritoryKind {
     /// A stronghold (five printed plus the Hidden Mobile Stronghold); at most
@@ -28,7 +29,7 @@ pub enum TerritoryKind {
 
 /// When forces and Ambassadors in a territory are safe from storm
 /// destruction (RULES §8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StormProof {
     /// Never destroyed by the storm (rock, Polar Sink, the three sietches,
@@ -880,6 +881,7 @@ mod tests {
 
     use super::*;
     use crate::ids::{Ambassador, CardId, FrameId, Leader, Phase};
+    use serde::Deserialize;
     use std::collections::BTreeSet;
 
     #[test]

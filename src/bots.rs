@@ -20,8 +20,9 @@
 //! game's RNG. The pure form [`choose`] takes the seed per call (the C ABI
 //! and the WASM binding export that one).
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::board::{self, KARAMA};
 use crate::command::{Action, Command, EcazBranch, SectorForces};
@@ -31,7 +32,7 @@ use crate::options::{options, Choice, Position};
 use crate::rules::effects::describe;
 
 /// A bot's way of choosing.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Profile {
     /// Uniform over the legal options (seeded).

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -14,7 +15,7 @@ use crate::game::{Actor, LeaderCustody};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Where arriving forces come from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Origin {
     /// R-TRG-3: off-planet reserves (a shipment).
@@ -47,7 +48,7 @@ impl Origin {
 }
 
 /// How forces arrived (R-TRG-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Cause {
     /// A shipment (from reserves, or Guild cross-shipment).
@@ -106,7 +107,7 @@ impl Command {
 }
 
 /// What destroyed a territory's contents (R-TRG-9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Destruction {
     /// A Lasgun/Shield explosion.
@@ -118,7 +119,7 @@ pub enum Destruction {
 }
 
 /// R-EFF-ECAZ: the two exclusive branches of the Ecaz effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum EcazBranch {
     /// (a) take Duke Vidal.
@@ -128,7 +129,7 @@ pub enum EcazBranch {
 }
 
 /// Every action, tagged by `kind`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "camelCase",

@@ -5,6 +5,7 @@
 //! `only` events to the named factions (and the host), host events to the
 //! host alone. Use [`Event::visible_to`] to filter a stream for a viewer.
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +14,7 @@ use crate::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// Who may see an event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Audience {
     /// D-7: every player, spectators and the host.
@@ -65,7 +66,7 @@ impl Event {
 }
 
 /// Why the placement opportunity closed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PlacementEnd {
     /// Ecaz finished.
@@ -75,7 +76,7 @@ pub enum PlacementEnd {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "camelCase",
@@ -560,7 +561,7 @@ pub enum EventKind {
 }
 
 /// The three modes of the Ecaz Nexus card (RULES §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum NexusMode {
     /// Held by Ecaz.
@@ -583,7 +584,7 @@ impl NexusMode {
 }
 
 /// Why forces went to the Tanks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum LossCause {
     /// Host-reported (battle, Lasgun/Shield, Terror …).
@@ -593,7 +594,7 @@ pub enum LossCause {
 }
 
 /// Why Duke Vidal moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DukeReason {
     /// R-EFF-ECAZ (a): taken through the Ecaz Ambassador.
@@ -623,7 +624,7 @@ pub enum DukeReason {
 }
 
 /// Why a placed token returned to supply (R-TRG-9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ReturnCause {
     /// The storm reached an exposed stronghold.

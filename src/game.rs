@@ -9,6 +9,7 @@
 
 use std::sync::Arc;
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -68,7 +69,7 @@ impl Stack {
 }
 
 /// Where a faction leader is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum LeaderCustody {
     /// D-43: with its faction, usable.
@@ -195,7 +196,7 @@ pub struct NexusCards {
 }
 
 /// Who controls Duke Vidal, and through which route (R-DUKE-1, R-DUKE-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum DukeCustody {
     /// R-DUKE-1: set aside, controlled by nobody (his starting place).
@@ -222,7 +223,7 @@ pub enum DukeCustody {
 }
 
 /// The route by which a faction controls Duke Vidal (R-DUKE-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DukeSource {
     /// The Ecaz Ambassador effect: until used in a battle.
@@ -268,7 +269,7 @@ impl Duke {
 }
 
 /// Where an Ambassador token is (R-INV-2). Every token is in exactly one zone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Zone {
     /// R-INV-2: undrawn.
@@ -402,7 +403,7 @@ pub struct Frame {
 }
 
 /// The typed decisions a frame can hold. Continuations are data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "camelCase",
@@ -645,7 +646,7 @@ pub struct Knowledge {
 }
 
 /// The content of a private inspection.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Insight {
     /// R-EFF-ATR: the whole Treachery hand at that moment (a snapshot).

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +20,7 @@ pub type Sector = u8;
 
 /// One of the twelve factions (RULES §1). Wire ids are camelCase
 /// (`atreides`, `beneGesserit`, `choam`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Faction {
     /// House Atreides.
@@ -223,7 +224,7 @@ impl fmt::Display for Faction {
 
 /// One of the eleven Ambassador token identities (RULES §1, E3 p.4).
 /// There is no Moritani Ambassador.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Ambassador {
     /// The Ecaz Ambassador (always in Ecaz's supply, RULES R-INV-1).
@@ -318,7 +319,7 @@ impl fmt::Display for Ambassador {
 /// A territory of the board (RULES §8, `board.md` §Territories): the 42
 /// printed territories plus the Hidden Mobile Stronghold. Wire ids are the
 /// snake_case `id` column of `board.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Territory {
     /// Polar Sink (sector 0).
@@ -523,7 +524,7 @@ impl fmt::Display for Territory {
 ///
 /// Duke Vidal is deliberately not a variant: he is outside every roster and
 /// has no Traitor card (RULES R-DUKE-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Leader {
     /// Thufir Hawat (Atreides, strength 5).
@@ -1011,7 +1012,7 @@ impl fmt::Display for Leader {
 }
 
 /// The phases of a turn, in order (RULES §1). Wire ids are camelCase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Phase {
     /// Storm phase.

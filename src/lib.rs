@@ -51,6 +51,7 @@ pub mod schema;
 mod setup;
 pub mod sim;
 mod view;
+mod wire;
 
 pub use apply::{apply, apply_mut, validate};
 pub use board::{

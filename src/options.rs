@@ -4,6 +4,7 @@
 //! catching errors), and everything it lists is accepted by [`crate::apply`]
 //! — a property test checks that. Pure: no RNG, no change.
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +98,7 @@ pub struct GroupSource {
 }
 
 /// A choice descriptor.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "camelCase",

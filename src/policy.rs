@@ -3,11 +3,12 @@
 //! too, so that a host reading a game's configuration sees every choice the
 //! engine makes.
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// P-SUPPLY-VIS: is Ecaz's unplaced supply public?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SupplyVisibility {
     /// Every viewer sees every token's zone (default).
@@ -18,7 +19,7 @@ pub enum SupplyVisibility {
 }
 
 /// P-BG-POOL: which tokens can the Bene Gesserit Ambassador copy?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum BgPool {
     /// Identities outside this cycle's original supply (Ecaz + cohort), wherever they are now (default).
@@ -29,7 +30,7 @@ pub enum BgPool {
 }
 
 /// P-UNAVAILABLE: can an effect that cannot do anything be triggered?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Unavailable {
     /// Ixian (empty hand), Harkonnen (no traitors), BG (nothing to copy) and
@@ -41,7 +42,7 @@ pub enum Unavailable {
 }
 
 /// P-NEST: order of nested entry reactions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum NestOrder {
     /// A nested entry's reactions settle before the parent resumes (the only choice).
@@ -50,7 +51,7 @@ pub enum NestOrder {
 }
 
 /// P-FRE-ROUTE: does the Fremen relocation need a path?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum FremenRoute {
     /// No path; source sectors and destination sector outside the storm;
@@ -60,7 +61,7 @@ pub enum FremenRoute {
 }
 
 /// P-RIC-PAY: who receives the Richese Ambassador's 3 spice?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum RichesePay {
     /// The bank, as printed (default).
@@ -71,7 +72,7 @@ pub enum RichesePay {
 }
 
 /// P-TLX: Tleilaxu Ambassador revival versus ordinary revival.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TleilaxuRevival {
     /// Free and independent; at most one elite per turn shared with ordinary
@@ -81,7 +82,7 @@ pub enum TleilaxuRevival {
 }
 
 /// P-ECAZ-ALLY: the Ecaz effect with the ally as beneficiary.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum EcazAllyBenefit {
     /// The ally may take Duke Vidal (kept until battle use); the alliance branch is Ecaz's own.
@@ -90,7 +91,7 @@ pub enum EcazAllyBenefit {
 }
 
 /// P-DUKE-LOAN: which Duke can be lent, and where he goes after.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DukeLoan {
     /// Only one Ecaz controls or that is set aside and available; at turn end
@@ -100,7 +101,7 @@ pub enum DukeLoan {
 }
 
 /// P-DUKE-REVIVED: custody of a revived Duke.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DukeRevived {
     /// Set aside; Ecaz must re-acquire him (default).
@@ -111,7 +112,7 @@ pub enum DukeRevived {
 }
 
 /// P-NEX-CUN-TIME: when Cunning may be played.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CunningTiming {
     /// Any time in the Battle phase before Duke Vidal's battle is fought.
@@ -120,7 +121,7 @@ pub enum CunningTiming {
 }
 
 /// P-NEX-BET-TIME: when Betrayal may be played.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum BetrayalTiming {
     /// Shipment & Movement before anyone ships or moves; opens a Karama response window.
@@ -129,7 +130,7 @@ pub enum BetrayalTiming {
 }
 
 /// P-NEX-SEC-SCOPE: which leaders count as "yours" for Secret Ally.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SecretAllyScope {
     /// The holder's native faction leaders, dead or alive, wherever they are (default).
@@ -140,7 +141,7 @@ pub enum SecretAllyScope {
 }
 
 /// P-NEX-SEC-AUDIENCE: who learns the Secret Ally answer.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SecretAllyAudience {
     /// The holder only (default).
@@ -151,7 +152,7 @@ pub enum SecretAllyAudience {
 }
 
 /// P-NEX-SEC-FD: do Tleilaxu Face Dancers count as traitors for Secret Ally?
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SecretAllyFaceDancers {
     /// No (default).
