@@ -66,7 +66,7 @@ pub enum Cause {
 }
 
 /// Forces taken from one sector (R-EFF-FRE groups span several sectors).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SectorForces {
     /// The sector.
@@ -80,7 +80,7 @@ pub struct SectorForces {
 }
 
 /// One command: who issues it and what.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Command {
     /// `host` or a faction id.

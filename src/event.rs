@@ -7,7 +7,7 @@
 
 use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::command::{Cause, Destruction, Origin, Viewer};
 use crate::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
@@ -29,7 +29,7 @@ pub enum Audience {
 }
 
 /// One event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Event {
     /// Who may see it.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::rng::GameRng;
@@ -24,7 +24,7 @@ pub const FORMAT_VERSION: u32 = 2;
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// Normal and elite force counts (elite: Sardaukar, Fedaykin, Cyborgs).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Forces {
     /// Ordinary forces.
@@ -43,7 +43,7 @@ impl Forces {
 }
 
 /// One faction's forces in one sector of one territory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Stack {
     /// Territory.
@@ -89,7 +89,7 @@ pub enum LeaderCustody {
 }
 
 /// One faction leader and its custody. Records stay with the native faction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeaderState {
     /// The leader.
@@ -99,7 +99,7 @@ pub struct LeaderState {
 }
 
 /// One seated faction's table state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FactionState {
     /// Which faction.
@@ -164,7 +164,7 @@ impl FactionState {
 }
 
 /// The Treachery cards: a public catalog (card id → kind) and their places.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Treachery {
     /// Card kind by card id (`catalog[id]`); public and fixed for the game.
@@ -186,7 +186,7 @@ impl Treachery {
 }
 
 /// The Nexus deck (module option). Held cards live on [`FactionState::nexus`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NexusCards {
     /// Draw pile, top first (hidden).
@@ -237,7 +237,7 @@ pub enum DukeSource {
 }
 
 /// Duke Vidal's disc (R-DUKE-1): one, outside every roster, no Traitor card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Duke {
     /// Current custody.
@@ -288,7 +288,7 @@ pub enum Zone {
 }
 
 /// One Ambassador token and its zone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Token {
     /// The token (one per identity).
@@ -298,7 +298,7 @@ pub struct Token {
 }
 
 /// Ecaz's end-of-Revival placement bookkeeping for the current turn (R-PLC-1, R-PLC-2, R-PLC-5).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlacementTurn {
     /// Tokens committed this turn; the next costs one more.
@@ -310,7 +310,7 @@ pub struct PlacementTurn {
 }
 
 /// The Ambassador inventory (R-INV-1..4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Ambassadors {
     /// All eleven tokens, in [`Ambassador::ALL`] order.
@@ -353,7 +353,7 @@ impl Ambassadors {
 }
 
 /// Where the Hidden Mobile Stronghold points (E1): a non-stronghold sector.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HmsPointer {
     /// The territory it points at.
@@ -363,7 +363,7 @@ pub struct HmsPointer {
 }
 
 /// Game options chosen at setup (D-15, D-44).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GameOptions {
     /// Advanced game rules (default `false`: the Basic game). The engine reads
@@ -391,7 +391,7 @@ pub enum Actor {
 }
 
 /// One pending decision: who answers it and the data to continue with.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Frame {
     /// Id named by the command that answers it.
@@ -616,7 +616,7 @@ impl Decision {
 
 /// An arrival whose reactions have not all settled; the host holds the
 /// entrant's remaining action until the engine emits `resume` for it (R-TRG-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OpenArrival {
     /// The arrival.
@@ -632,7 +632,7 @@ pub struct OpenArrival {
 /// What a faction privately learned (R-EFF-ATR, R-EFF-HAR). Only that
 /// faction's view carries it; a newer inspection of the same kind of the
 /// same faction replaces the older one, so the state does not grow.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Knowledge {
     /// Who knows it.
@@ -682,7 +682,7 @@ impl Insight {
 }
 
 /// The whole game state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Game {
     pub(crate) version: u32,

@@ -64,10 +64,12 @@ pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
 /// takes JSON strings only.
 fn id_from_text<T: DeserializeOwned>(text: &str) -> Result<T, ApplyError> {
     let trimmed = text.trim();
+    // A bare id is read as the JSON string naming it (one deserializer for
+    // every decode keeps the WASM module small, issue 12 item 5).
     let decoded = if trimmed.starts_with('"') {
         serde_json::from_str::<T>(trimmed)
     } else {
-        serde_json::from_value::<T>(serde_json::Value::String(trimmed.to_string()))
+        serde_json::to_string(trimmed).and_then(|quoted| serde_json::from_str::<T>(&quoted))
     };
     decoded.map_err(|e| match e.classify() {
         serde_json::error::Category::Data => ApplyError::InvalidViewer(e.to_string()),
@@ -177,7 +179,10 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
                 let mut value: serde_json::Value =
                     serde_json::from_str(text).map_err(|e| ApplyError::InvalidJson(e.to_string()))?;
                 migrate(&mut value)?;
-                let game: Game = serde_json::from_value(value).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
+                // Read back through the text deserializer (the only one the
+                // state types are compiled for: issue 12 item 5).
+                let game: Game =
+                    serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
                 return checked(game);
             }
             if found.as_ref().and_then(serde_json::Value::as_u64) != Some(u64::from(FORMAT_VERSION)) {
@@ -331,7 +336,8 @@ pub fn events_from_json(text: &str) -> Result<Vec<Event>, ApplyError> {
     if items.iter().any(|item| !item.is_object()) {
         return Err(ApplyError::InvalidEvents("every event must be a JSON object".into()));
     }
-    serde_json::from_value(serde_json::Value::Array(items)).map_err(|e| ApplyError::InvalidEvents(e.to_string()))
+    // The text is JSON (parsed above): every error left is the events' shape.
+    serde_json::from_str(text).map_err(|e| ApplyError::InvalidEvents(e.to_string()))
 }
 
 /// The events a viewer may see ([`crate::events_for`]), all in JSON: `events`

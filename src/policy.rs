@@ -5,7 +5,7 @@
 
 use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// P-SUPPLY-VIS: is Ecaz's unplaced supply public?
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
@@ -164,7 +164,7 @@ pub enum SecretAllyFaceDancers {
 
 /// Every policy of RULES §9. Each field defaults to the RULES default, so a
 /// setup names only what it changes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Policies {
     /// P-SUPPLY-VIS.

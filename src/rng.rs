@@ -47,9 +47,11 @@ impl GameRng {
     }
 
     fn words(&self) -> Option<PcgWords> {
-        serde_json::to_value(&self.0)
+        // Through the JSON text (the one serde_json path the WASM module
+        // keeps, issue 12 item 5).
+        serde_json::to_string(&self.0)
             .ok()
-            .and_then(|v| serde_json::from_value(v).ok())
+            .and_then(|text| serde_json::from_str(&text).ok())
     }
 
     /// A uniform integer in `0..n` (0 when `n` is 0), without modulo bias.
@@ -120,8 +122,8 @@ impl<'de> Deserialize<'de> for GameRng {
         if increment % 2 == 0 {
             return Err(D::Error::custom("rng.increment must be odd"));
         }
-        let value = serde_json::to_value(PcgWords { state, increment }).map_err(D::Error::custom)?;
-        let pcg: Pcg32 = serde_json::from_value(value).map_err(D::Error::custom)?;
+        let text = serde_json::to_string(&PcgWords { state, increment }).map_err(D::Error::custom)?;
+        let pcg: Pcg32 = serde_json::from_str(&text).map_err(D::Error::custom)?;
         Ok(GameRng(pcg))
     }
 }

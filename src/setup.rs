@@ -17,8 +17,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::board::{faction_info, BASE_TREACHERY};
 use crate::bounds::{self, SeatSet};
@@ -74,7 +75,7 @@ pub fn printed_start(f: Faction, hms_placed: bool) -> Option<Vec<Stack>> {
 }
 
 /// A game to build.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Setup {
     /// The seated factions in seating order (2–6, distinct).
@@ -166,7 +167,7 @@ pub struct Setup {
 }
 
 /// The id counters of a saved game (issue 13: a lossless import keeps ids).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Counters {
     /// The next frame id to hand out.
@@ -179,7 +180,7 @@ pub struct Counters {
 }
 
 /// One faction's table state; every field is optional.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FactionSetup {
     /// Spice (default: printed starting spice).
@@ -235,7 +236,7 @@ pub struct FactionSetup {
 }
 
 /// An explicit Ambassador inventory (a game in progress, or a fixed cohort for a test).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AmbassadorsSetup {
     /// Zone of each token; tokens not listed: Ecaz → supply, cohort → supply, others → pool.

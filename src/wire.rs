@@ -2,19 +2,20 @@
 //!
 //! Issue 12 item 5: serde's derived `Deserialize` of an internally tagged enum
 //! buffers the object into serde's private `Content` and visits it again with
-//! one visitor per variant, and every unit-only enum carries its own
-//! identifier visitor per deserializer; that was most of the WASM module. The
-//! derive emits, per enum, only a name table and the field reads; the
-//! visitors here are shared by every enum. The wire format, the accepted
-//! documents and the error messages are serde's (docs/RULES.md D-150 lists
-//! the few corners that differ).
+//! one visitor per variant, every unit-only enum carries its own identifier
+//! visitor, and every struct its own field and map/sequence visitors, each
+//! compiled once per deserializer; that was most of the WASM module. The
+//! derive emits, per type, only a name table and the field reads; the
+//! visitors here are shared by every type. An object's members are kept as
+//! raw JSON text and each field is read with the same text deserializer as
+//! the rest of the document, so every type is compiled for one deserializer
+//! only. The wire format, the accepted documents and the error codes are
+//! serde's; docs/RULES.md D-150 lists the few corners that differ.
 
 use std::fmt;
 
-use serde::de::{
-    self, Deserialize, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor,
-};
-use serde_json::Value;
+use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
+use serde_json::value::RawValue;
 
 /// Reads a variant name (or, as serde's derive allows, its index) against a
 /// name table; the result is the index in the table.
@@ -107,15 +108,28 @@ pub(crate) fn nth<T: Copy, E: de::Error>(all: &[T], index: usize) -> Result<T, E
     all.get(index).copied().ok_or_else(no_variant)
 }
 
+/// A member's value, read from its raw text.
+fn read<T: DeserializeOwned>(raw: &RawValue) -> Result<T, serde_json::Error> {
+    serde_json::from_str(raw.get()).map_err(unplaced)
+}
+
+/// An error met inside a member's text, without the line and column in that
+/// text (they would mislead: D-150).
+fn unplaced(e: serde_json::Error) -> serde_json::Error {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    de::Error::custom(text.strip_suffix(&place).unwrap_or(&text))
+}
+
 /// The error for a table index out of range (never met: see [`nth`]).
 pub(crate) fn no_variant<E: de::Error>() -> E {
     E::custom("variant table mismatch")
 }
 
-/// The members of an internally tagged object, read once; the derive takes
-/// the tag, then each field of the variant it names.
-pub(crate) struct Tagged {
-    entries: Vec<(String, Value)>,
+/// The members of an object, read once; the derive takes the tag (of an
+/// internally tagged enum), then each field of the struct or variant.
+pub(crate) struct Object {
+    entries: Vec<(String, Box<RawValue>)>,
 }
 
 /// Reads an object's members (a repeated key is serde's `duplicate field`).
@@ -124,34 +138,34 @@ struct Members {
 }
 
 impl<'de> Visitor<'de> for Members {
-    type Value = Vec<(String, Value)>;
+    type Value = Vec<(String, Box<RawValue>)>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.expecting)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut entries: Vec<(String, Value)> = Vec::new();
+        let mut entries: Vec<(String, Box<RawValue>)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             if entries.iter().any(|(k, _)| *k == key) {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
             }
-            let value = map.next_value::<Value>()?;
+            let value = map.next_value::<Box<RawValue>>()?;
             entries.push((key, value));
         }
         Ok(entries)
     }
 }
 
-impl Tagged {
+impl Object {
     /// Reads an object (anything else is serde's `invalid type` against
     /// `expecting`).
     pub(crate) fn read<'de, D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Self, D::Error> {
         let entries = deserializer.deserialize_any(Members { expecting })?;
-        Ok(Tagged { entries })
+        Ok(Object { entries })
     }
 
-    fn take(&mut self, key: &str) -> Option<Value> {
+    fn take(&mut self, key: &str) -> Option<Box<RawValue>> {
         let at = self.entries.iter().position(|(k, _)| k == key)?;
         Some(self.entries.swap_remove(at).1)
     }
@@ -162,8 +176,10 @@ impl Tagged {
         tag: &'static str,
         names: &'static [&'static str],
     ) -> Result<usize, serde_json::Error> {
-        let value = self.take(tag).ok_or_else(|| de::Error::missing_field(tag))?;
-        VariantIndex { names }.deserialize(value)
+        let raw = self.take(tag).ok_or_else(|| de::Error::missing_field(tag))?;
+        VariantIndex { names }
+            .deserialize(&mut serde_json::Deserializer::from_str(raw.get()))
+            .map_err(unplaced)
     }
 
     /// `deny_unknown_fields`: every member left must be one of `fields`.
@@ -177,7 +193,7 @@ impl Tagged {
     /// A field that must be present.
     pub(crate) fn required<T: DeserializeOwned>(&mut self, key: &'static str) -> Result<T, serde_json::Error> {
         match self.take(key) {
-            Some(value) => T::deserialize(value),
+            Some(raw) => read(&raw),
             None => Err(de::Error::missing_field(key)),
         }
     }
@@ -185,8 +201,16 @@ impl Tagged {
     /// An `Option` field: missing is `None`, as with serde's derive.
     pub(crate) fn optional<T: DeserializeOwned>(&mut self, key: &'static str) -> Result<Option<T>, serde_json::Error> {
         match self.take(key) {
-            Some(value) => Option::<T>::deserialize(value),
+            Some(raw) => read(&raw),
             None => Ok(None),
+        }
+    }
+
+    /// A field of a struct with a container `#[serde(default)]`: missing is `fallback`.
+    pub(crate) fn or<T: DeserializeOwned>(&mut self, key: &'static str, fallback: T) -> Result<T, serde_json::Error> {
+        match self.take(key) {
+            Some(raw) => read(&raw),
+            None => Ok(fallback),
         }
     }
 
@@ -196,7 +220,7 @@ impl Tagged {
         key: &'static str,
     ) -> Result<T, serde_json::Error> {
         match self.take(key) {
-            Some(value) => T::deserialize(value),
+            Some(raw) => read(&raw),
             None => Ok(T::default()),
         }
     }
@@ -233,7 +257,13 @@ mod tests {
         let pay = r#"{"kind":"paySpice","faction":"ecaz","amount":2}"#;
         assert!(matches!(action(pay).unwrap(), Action::PaySpice { to: None, .. }));
         let pay = r#"{"kind":"paySpice","faction":"ecaz","amount":2,"to":"fremen"}"#;
-        assert!(matches!(action(pay).unwrap(), Action::PaySpice { to: Some(Faction::Fremen), .. }));
+        assert!(matches!(
+            action(pay).unwrap(),
+            Action::PaySpice {
+                to: Some(Faction::Fremen),
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -242,12 +272,27 @@ mod tests {
             (r#"{"frame":1}"#, "missing field `kind`"),
             (r#"{"kind":"nope"}"#, "unknown variant `nope`, expected one of `place`"),
             (r#"{"kind":"decline"}"#, "missing field `frame`"),
-            (r#"{"kind":"decline","frame":1,"extra":0}"#, "unknown field `extra`, expected `frame`"),
+            (
+                r#"{"kind":"decline","frame":1,"extra":0}"#,
+                "unknown field `extra`, expected `frame`",
+            ),
             (r#"{"kind":"decline","frame":1,"frame":2}"#, "duplicate field `frame`"),
-            (r#"{"kind":"decline","kind":"decline","frame":1}"#, "duplicate field `kind`"),
-            (r#"{"kind":"decline","frame":"x"}"#, "invalid type: string \"x\", expected u32"),
-            (r#""decline""#, "invalid type: string \"decline\", expected internally tagged enum Action"),
-            (r#"{"kind":7,"frame":1}"#, "invalid type: integer `7`, expected variant identifier"),
+            (
+                r#"{"kind":"decline","kind":"decline","frame":1}"#,
+                "duplicate field `kind`",
+            ),
+            (
+                r#"{"kind":"decline","frame":"x"}"#,
+                "invalid type: string \"x\", expected u32",
+            ),
+            (
+                r#""decline""#,
+                "invalid type: string \"decline\", expected internally tagged enum Action",
+            ),
+            (
+                r#"{"kind":7,"frame":1}"#,
+                "invalid type: integer `7`, expected variant identifier",
+            ),
         ];
         for (text, expected) in cases {
             let e = action(text).expect_err(text);
@@ -261,7 +306,51 @@ mod tests {
         let o: Origin = serde_json::from_str(r#"{"kind":"reserves","sector":3}"#).unwrap();
         assert_eq!(o, Origin::Reserves);
         let o: Origin = serde_json::from_str(r#"{"sector":3,"kind":"board","territory":"carthag"}"#).unwrap();
-        assert_eq!(o, Origin::Board { territory: Territory::Carthag, sector: 3 });
+        assert_eq!(
+            o,
+            Origin::Board {
+                territory: Territory::Carthag,
+                sector: 3
+            }
+        );
+    }
+
+    #[test]
+    fn structs_read_objects_with_serde_defaults_and_errors() {
+        use crate::command::{Command, SectorForces};
+        use crate::policy::Policies;
+        let s: SectorForces = serde_json::from_str(r#"{"sector":4}"#).unwrap();
+        assert_eq!(
+            s,
+            SectorForces {
+                sector: 4,
+                normal: 0,
+                elite: 0
+            }
+        );
+        // A container `#[serde(default)]`: every missing member is the default's.
+        let p: Policies = serde_json::from_str("{}").unwrap();
+        assert_eq!(p, Policies::default());
+        let cases = [
+            (r#"{"normal":1}"#, "missing field `sector`"),
+            (
+                r#"{"sector":1,"other":1}"#,
+                "unknown field `other`, expected one of `sector`, `normal`, `elite`",
+            ),
+            (r#"{"sector":1,"sector":1}"#, "duplicate field `sector`"),
+            // D-150: a struct is an object, never an array by position.
+            ("[1, 2, 3]", "invalid type: sequence, expected struct SectorForces"),
+        ];
+        for (text, expected) in cases {
+            let e = serde_json::from_str::<SectorForces>(text).expect_err(text);
+            assert_eq!(e.classify(), serde_json::error::Category::Data, "{text}");
+            assert!(message(&e).starts_with(expected), "{text}: {e}");
+        }
+        // D-150: an error inside a member carries no line and column (not
+        // those of the member's own text either).
+        let e =
+            serde_json::from_str::<Command>(r#"{"actor":"host","action":{"kind":"decline","frame":-1}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "invalid value: integer `-1`, expected u32");
     }
 
     #[test]
@@ -271,7 +360,10 @@ mod tests {
         let t: Territory = serde_json::from_value(serde_json::json!("imperial_basin")).unwrap();
         assert_eq!(t, Territory::ImperialBasin);
         let e = serde_json::from_str::<Faction>(r#""house""#).unwrap_err();
-        assert!(message(&e).starts_with("unknown variant `house`, expected one of `atreides`"), "{e}");
+        assert!(
+            message(&e).starts_with("unknown variant `house`, expected one of `atreides`"),
+            "{e}"
+        );
         assert_eq!(e.classify(), serde_json::error::Category::Data);
         // serde_json's enum protocol: a number is a syntax error from text …
         let e = serde_json::from_str::<Faction>("3").unwrap_err();

@@ -1,21 +1,22 @@
-//! # ecaz-derive — a small `Deserialize` derive for the core crate's enums
+//! # ecaz-derive — a small `Deserialize` derive for the core crate's types
 //!
 //! Issue 12 item 5 (the npm package's `.wasm` ≤ 250 KB gzip): serde's derived
-//! `Deserialize` of an internally tagged enum buffers the object into serde's
-//! private `Content` and re-visits it with one visitor per variant, and a
-//! unit-only enum gets its own identifier visitor per deserializer. In the
-//! WASM module that was most of the code. `#[derive(WireDeserialize)]` reads
-//! the same `#[serde(...)]` attributes as serde's derive (so the wire format
-//! and the JSON Schemas keep one source) and emits a `Deserialize` impl over
-//! the shared, non-generic helpers of the core crate's `wire` module:
+//! `Deserialize` compiles visitors per type and per deserializer, and for an
+//! internally tagged enum buffers the object into serde's private `Content`
+//! and re-visits it with one visitor per variant; in the WASM module that was
+//! most of the code. `#[derive(WireDeserialize)]` reads the same
+//! `#[serde(...)]` attributes as serde's derive (so the wire format and the
+//! JSON Schemas keep one source) and emits a `Deserialize` impl over the
+//! shared helpers of the core crate's `wire` module:
 //!
 //! * a unit-only enum (`rename_all` only): `crate::wire::unit_variant`, the
 //!   same `deserialize_enum` protocol as serde's derive (same errors);
 //! * an internally tagged enum (`tag`, `rename_all`, `rename_all_fields`,
-//!   `deny_unknown_fields`; unit and struct variants; field attribute
-//!   `default` only): the object read once into `crate::wire::Tagged`, the
-//!   tag looked up in one name table, then each field deserialized from its
-//!   JSON value.
+//!   `deny_unknown_fields`; unit and struct variants) and a struct with named
+//!   fields (`rename_all`, `deny_unknown_fields`, `default`): the object read
+//!   once into `crate::wire::Object`, the tag looked up in one name table,
+//!   then each field read from its member (field attributes: `default`, and
+//!   the serialization-only `skip_serializing_if`).
 //!
 //! Any other serde attribute or shape is a compile error: the derive never
 //! silently drops an attribute serde's derive would have honoured.
@@ -27,8 +28,8 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, LitStr};
 
-/// Derives `serde::Deserialize` for a unit-only or an internally tagged enum
-/// of the core crate (see the crate documentation).
+/// Derives `serde::Deserialize` for a unit-only enum, an internally tagged
+/// enum or a named-field struct of the core crate (see the crate documentation).
 #[proc_macro_derive(WireDeserialize, attributes(serde))]
 pub fn derive_wire_deserialize(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
@@ -102,6 +103,8 @@ struct Container {
     rename_all: Option<Rule>,
     rename_all_fields: Option<Rule>,
     deny_unknown_fields: bool,
+    /// `#[serde(default)]` on a struct: a missing field is that field of `Default::default()`.
+    default: bool,
 }
 
 fn container(input: &DeriveInput) -> syn::Result<Container> {
@@ -116,6 +119,8 @@ fn container(input: &DeriveInput) -> syn::Result<Container> {
                 c.rename_all_fields = Some(Rule::parse(&meta.value()?.parse()?)?);
             } else if meta.path.is_ident("deny_unknown_fields") {
                 c.deny_unknown_fields = true;
+            } else if meta.path.is_ident("default") && meta.input.is_empty() {
+                c.default = true;
             } else {
                 return Err(meta.error("this serde attribute is not supported by WireDeserialize"));
             }
@@ -136,7 +141,8 @@ fn no_serde_attrs(attrs: &[syn::Attribute]) -> syn::Result<()> {
     }
 }
 
-/// Does the field carry `#[serde(default)]` (the only field attribute supported)?
+/// Does the field carry `#[serde(default)]`? (`default` and the
+/// serialization-only `skip_serializing_if` are the field attributes supported.)
 fn field_default(field: &syn::Field) -> syn::Result<bool> {
     let mut default = false;
     for attr in field.attrs.iter().filter(|a| a.path().is_ident("serde")) {
@@ -144,8 +150,10 @@ fn field_default(field: &syn::Field) -> syn::Result<bool> {
             if meta.path.is_ident("default") && meta.input.is_empty() {
                 default = true;
                 Ok(())
+            } else if meta.path.is_ident("skip_serializing_if") {
+                meta.value()?.parse::<LitStr>().map(|_| ())
             } else {
-                Err(meta.error("WireDeserialize supports only #[serde(default)] on a field"))
+                Err(meta.error("WireDeserialize supports only default and skip_serializing_if on a field"))
             }
         })?;
     }
@@ -161,18 +169,96 @@ fn is_option(ty: &syn::Type) -> bool {
     }
 }
 
+/// The reads of a struct's (or a struct variant's) named fields from
+/// `object` under `constructor` (`Name` or `Name::Variant`): `rule` renames
+/// the fields; `fallback` (a struct's container `default`) is the value whose
+/// fields stand in for missing ones.
+fn build_fields(
+    constructor: &Tokens,
+    fields: &syn::FieldsNamed,
+    rule: Option<Rule>,
+    deny_unknown_fields: bool,
+    fallback: Option<&Tokens>,
+) -> syn::Result<Tokens> {
+    let mut wires = Vec::new();
+    let mut inits = Vec::new();
+    for f in &fields.named {
+        let Some(field) = &f.ident else {
+            return Err(syn::Error::new(f.span(), "a named field without a name"));
+        };
+        let raw = field.unraw().to_string();
+        let key = match rule {
+            Some(rule) => rule.field(&raw),
+            None => raw,
+        };
+        let read = match (field_default(f)?, fallback) {
+            (true, _) => quote! { object.or_default(#key)? },
+            (false, Some(base)) => quote! { object.or(#key, #base.#field)? },
+            (false, None) if is_option(&f.ty) => quote! { object.optional(#key)? },
+            (false, None) => quote! { object.required(#key)? },
+        };
+        inits.push(quote! { #field: #read });
+        wires.push(key);
+    }
+    let deny = deny_unknown_fields.then(|| quote! { object.only(&[#(#wires),*])?; });
+    Ok(quote! { { #deny #constructor { #(#inits),* } } })
+}
+
+/// The `Deserialize` impl that reads an object (serde's `invalid type` against
+/// `expecting` otherwise) and builds the value with `body`.
+fn object_impl(name: &syn::Ident, expecting: &str, body: &Tokens) -> Tokens {
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                fn build(object: &mut crate::wire::Object) -> ::core::result::Result<#name, ::serde_json::Error> {
+                    #body
+                }
+                let mut object = crate::wire::Object::read(deserializer, #expecting)?;
+                build(&mut object).map_err(<D::Error as ::serde::de::Error>::custom)
+            }
+        }
+    }
+}
+
 fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
-    let Data::Enum(data) = &input.data else {
-        return Err(syn::Error::new(input.span(), "WireDeserialize derives enums only"));
-    };
     if !input.generics.params.is_empty() {
         return Err(syn::Error::new(
             input.generics.span(),
-            "WireDeserialize derives non-generic enums only",
+            "WireDeserialize derives non-generic types only",
         ));
     }
     let c = container(input)?;
     let name = &input.ident;
+    let data = match &input.data {
+        Data::Enum(data) if !c.default => data,
+        Data::Struct(syn::DataStruct {
+            fields: Fields::Named(fields),
+            ..
+        }) if c.tag.is_none() && c.rename_all_fields.is_none() => {
+            let base = quote! { base };
+            let reads = build_fields(
+                &quote! { #name },
+                fields,
+                c.rename_all,
+                c.deny_unknown_fields,
+                c.default.then_some(&base),
+            )?;
+            let init = c
+                .default
+                .then(|| quote! { let base = <#name as ::core::default::Default>::default(); });
+            return Ok(object_impl(
+                name,
+                &format!("struct {name}"),
+                &quote! { #init Ok(#reads) },
+            ));
+        }
+        _ => {
+            return Err(syn::Error::new(
+                input.span(),
+                "WireDeserialize derives enums and named-field structs only",
+            ));
+        }
+    };
     let rename = |v: &syn::Ident| match c.rename_all {
         Some(rule) => rule.variant(&v.unraw().to_string()),
         None => v.unraw().to_string(),
@@ -211,57 +297,30 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
     let mut arms = Vec::new();
     for v in &data.variants {
         let ident = &v.ident;
-        let arm = match &v.fields {
+        arms.push(match &v.fields {
             // serde's derive ignores every other member of a unit variant's object.
             Fields::Unit => quote! { #name::#ident },
-            Fields::Named(fields) => {
-                let mut wires = Vec::new();
-                let mut inits = Vec::new();
-                for f in &fields.named {
-                    let Some(field) = &f.ident else {
-                        return Err(syn::Error::new(f.span(), "a named field without a name"));
-                    };
-                    let raw = field.unraw().to_string();
-                    let key = match c.rename_all_fields {
-                        Some(rule) => rule.field(&raw),
-                        None => raw,
-                    };
-                    let take = if field_default(f)? {
-                        quote! { or_default }
-                    } else if is_option(&f.ty) {
-                        quote! { optional }
-                    } else {
-                        quote! { required }
-                    };
-                    inits.push(quote! { #field: object.#take(#key)? });
-                    wires.push(key);
-                }
-                let deny = c.deny_unknown_fields.then(|| quote! { object.only(&[#(#wires),*])?; });
-                quote! { { #deny #name::#ident { #(#inits),* } } }
-            }
+            Fields::Named(fields) => build_fields(
+                &quote! { #name::#ident },
+                fields,
+                c.rename_all_fields,
+                c.deny_unknown_fields,
+                None,
+            )?,
             Fields::Unnamed(_) => {
                 return Err(syn::Error::new(
                     v.span(),
                     "WireDeserialize supports unit and struct variants only",
                 ));
             }
-        };
-        arms.push(arm);
+        });
     }
     let indices = 0..arms.len();
-    let expecting = format!("internally tagged enum {name}");
-    Ok(quote! {
-        impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                fn build(object: &mut crate::wire::Tagged) -> ::core::result::Result<#name, ::serde_json::Error> {
-                    Ok(match object.variant(#tag, &[#(#names),*])? {
-                        #(#indices => #arms,)*
-                        _ => return Err(crate::wire::no_variant()),
-                    })
-                }
-                let mut object = crate::wire::Tagged::read(deserializer, #expecting)?;
-                build(&mut object).map_err(<D::Error as ::serde::de::Error>::custom)
-            }
-        }
-    })
+    let body = quote! {
+        Ok(match object.variant(#tag, &[#(#names),*])? {
+            #(#indices => #arms,)*
+            _ => return Err(crate::wire::no_variant()),
+        })
+    };
+    Ok(object_impl(name, &format!("internally tagged enum {name}"), &body))
 }

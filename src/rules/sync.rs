@@ -15,8 +15,9 @@
 
 use std::collections::BTreeMap;
 
+use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::command::Action;
 use crate::error::{ApplyError, Problem};
@@ -27,7 +28,7 @@ use crate::integrity;
 
 /// One faction's part of a whole-table reconcile: every field required but
 /// the lists that are usually empty.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FactionTable {
     /// Spice.
@@ -66,7 +67,7 @@ pub struct FactionTable {
 /// The whole table a host reconciles with `syncTable`: every seated faction,
 /// the Treachery deck (top first), discard pile and cards outside, the Nexus
 /// deck (top first) and discard pile.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TableFacts {
     /// Every seated faction, keyed by faction id.
@@ -89,7 +90,7 @@ pub struct TableFacts {
 }
 
 /// One fact that differed, as `syncTable` found it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Difference {
     /// The fact (`factions.atreides.hand`, `deck` …).
@@ -196,7 +197,11 @@ impl Fact {
     }
 
     fn value(self, g: &Game) -> serde_json::Value {
-        use serde_json::to_value as v;
+        // Through the JSON text rather than `serde_json::to_value`: the state
+        // types are then compiled for one serializer only (issue 12 item 5).
+        fn v<T: serde::Serialize>(x: T) -> Result<serde_json::Value, serde_json::Error> {
+            serde_json::from_str(&serde_json::to_string(&x)?)
+        }
         let r = match self {
             Fact::Of(f, field) => match g.faction(f) {
                 None => Ok(serde_json::Value::Null),
