@@ -12,6 +12,7 @@
 //! only. The wire format, the accepted documents and the error codes are
 //! serde's; docs/RULES.md D-150 lists the few corners that differ.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
@@ -128,8 +129,39 @@ pub(crate) fn no_variant<E: de::Error>() -> E {
 
 /// The members of an object, read once; the derive takes the tag (of an
 /// internally tagged enum), then each field of the struct or variant.
-pub(crate) struct Object {
-    entries: Vec<(String, Box<RawValue>)>,
+pub(crate) struct Object<'de> {
+    entries: Vec<(Cow<'de, str>, Box<RawValue>)>,
+}
+
+/// An object's key, borrowed from the text when it has no escape.
+struct Key;
+
+impl<'de> Visitor<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(key))
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(key.to_string()))
+    }
+
+    fn visit_string<E: de::Error>(self, key: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(key))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
 }
 
 /// Reads an object's members (a repeated key is serde's `duplicate field`).
@@ -138,15 +170,15 @@ struct Members {
 }
 
 impl<'de> Visitor<'de> for Members {
-    type Value = Vec<(String, Box<RawValue>)>;
+    type Value = Vec<(Cow<'de, str>, Box<RawValue>)>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.expecting)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut entries: Vec<(String, Box<RawValue>)> = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
+        let mut entries: Vec<(Cow<'de, str>, Box<RawValue>)> = Vec::new();
+        while let Some(key) = map.next_key_seed(Key)? {
             if entries.iter().any(|(k, _)| *k == key) {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
             }
@@ -157,10 +189,10 @@ impl<'de> Visitor<'de> for Members {
     }
 }
 
-impl Object {
+impl<'de> Object<'de> {
     /// Reads an object (anything else is serde's `invalid type` against
     /// `expecting`).
-    pub(crate) fn read<'de, D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Self, D::Error> {
+    pub(crate) fn read<D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Self, D::Error> {
         let entries = deserializer.deserialize_any(Members { expecting })?;
         Ok(Object { entries })
     }
@@ -184,7 +216,7 @@ impl Object {
 
     /// `deny_unknown_fields`: every member left must be one of `fields`.
     pub(crate) fn only(&self, fields: &'static [&'static str]) -> Result<(), serde_json::Error> {
-        match self.entries.iter().find(|(k, _)| !fields.contains(&k.as_str())) {
+        match self.entries.iter().find(|(k, _)| !fields.contains(&k.as_ref())) {
             Some((key, _)) => Err(de::Error::unknown_field(key, fields)),
             None => Ok(()),
         }
@@ -328,6 +360,10 @@ mod tests {
                 elite: 0
             }
         );
+        // A key with an escape is not borrowed from the text; it reads the same.
+        let s: SectorForces = serde_json::from_str(r#"{"sect\u006fr":4,"elite":1}"#).unwrap();
+        assert_eq!(s.sector, 4);
+        assert_eq!(s.elite, 1);
         // A container `#[serde(default)]`: every missing member is the default's.
         let p: Policies = serde_json::from_str("{}").unwrap();
         assert_eq!(p, Policies::default());

@@ -210,7 +210,7 @@ fn object_impl(name: &syn::Ident, expecting: &str, body: &Tokens) -> Tokens {
     quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                fn build(object: &mut crate::wire::Object) -> ::core::result::Result<#name, ::serde_json::Error> {
+                fn build(object: &mut crate::wire::Object<'_>) -> ::core::result::Result<#name, ::serde_json::Error> {
                     #body
                 }
                 let mut object = crate::wire::Object::read(deserializer, #expecting)?;
