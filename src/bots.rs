@@ -27,7 +27,7 @@ use crate::board::{self, KARAMA};
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
-use crate::options::{options, Choice, Position};
+use crate::options::{listed, Choice, Position};
 use crate::rules::effects::describe;
 
 /// A bot's way of choosing.
@@ -163,7 +163,7 @@ impl Bot {
                 Actor::Host => None,
                 Actor::Faction(f) => match self.profile {
                     Profile::Random => {
-                        let plays = options(game, actor).commands;
+                        let plays = listed(game, actor).commands;
                         // "Nothing" is one more option.
                         let i = self.rng.below(plays.len() + 1);
                         plays.into_iter().nth(i)
@@ -189,7 +189,7 @@ impl Bot {
                 return Some(Command { actor, action });
             }
         }
-        let o = options(game, actor);
+        let o = listed(game, actor);
         let n = o.commands.len() + o.choices.len();
         let i = self.rng.below(n);
         if let Some(c) = o.commands.get(i) {
@@ -517,7 +517,7 @@ mod heuristic {
             }
             _ => {}
         }
-        let o = options(game, actor);
+        let o = listed(game, actor);
         let first = o.commands.first().cloned();
         let pick = match &frame.decision {
             Decision::Placement => placement(game, o.commands),
@@ -633,7 +633,7 @@ mod heuristic {
         };
         // A fallback that can only matter if a rule adds options: uniform.
         pick.or_else(|| {
-            let o = options(game, actor);
+            let o = listed(game, actor);
             o.commands.get(rng.below(o.commands.len())).cloned()
         })
     }
@@ -732,7 +732,7 @@ mod heuristic {
     /// ally has the most forces, if at least 2; Secret Ally about the
     /// strongest other player on the board.
     pub(super) fn initiative(game: &Game, f: Faction) -> Option<Command> {
-        let plays = options(game, Actor::Faction(f)).commands;
+        let plays = listed(game, Actor::Faction(f)).commands;
         let ecaz_ally = ally(game, Faction::Ecaz);
         let mut best: Option<(u32, Command)> = None;
         for c in plays {

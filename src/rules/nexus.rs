@@ -24,7 +24,7 @@ pub(crate) fn mode(g: &Game, holder: Faction) -> NexusMode {
 }
 
 /// The actor holds the Ecaz card, is unallied, and this is its mode.
-fn check_holder(g: &Game, actor: Faction, expected: NexusMode) -> Result<(), ApplyError> {
+pub(crate) fn check_holder(g: &Game, actor: Faction, expected: NexusMode) -> Result<(), ApplyError> {
     if !g.options.nexus {
         return Err(ApplyError::NexusOff);
     }
