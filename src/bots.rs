@@ -27,7 +27,7 @@ use crate::board::{self, KARAMA};
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
-use crate::options::{listed, Choice, Position};
+use crate::options::{initiatives, listed, Choice, Position};
 use crate::rules::effects::describe;
 
 /// A bot's way of choosing.
@@ -163,7 +163,7 @@ impl Bot {
                 Actor::Host => None,
                 Actor::Faction(f) => match self.profile {
                     Profile::Random => {
-                        let plays = listed(game, actor).commands;
+                        let plays = initiatives(game, f);
                         // "Nothing" is one more option.
                         let i = self.rng.below(plays.len() + 1);
                         plays.into_iter().nth(i)
@@ -732,7 +732,7 @@ mod heuristic {
     /// ally has the most forces, if at least 2; Secret Ally about the
     /// strongest other player on the board.
     pub(super) fn initiative(game: &Game, f: Faction) -> Option<Command> {
-        let plays = listed(game, Actor::Faction(f)).commands;
+        let plays = initiatives(game, f);
         let ecaz_ally = ally(game, Faction::Ecaz);
         let mut best: Option<(u32, Command)> = None;
         for c in plays {

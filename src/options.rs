@@ -348,7 +348,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
         None => {
             match actor {
                 Actor::Host => commands.push(Command::host(Action::EndPhase { phase: game.phase })),
-                Actor::Faction(f) => commands.extend(plays(game, f)),
+                Actor::Faction(f) => commands = plays(game, f),
             }
             None
         }
@@ -538,6 +538,15 @@ fn karamas(game: &Game, excluded: Faction) -> Vec<(Faction, CardId)> {
         .flat_map(|s| s.hand.iter().map(move |&card| (s.faction, card)))
         .filter(|&(by, card)| karama::counts_as_karama(game, by, card))
         .collect()
+}
+
+/// The Nexus plays of faction `f` when no frame is open: what [`options`]
+/// lists then (D-160: without building the rest of [`Options`]).
+pub(crate) fn initiatives(game: &Game, f: Faction) -> Vec<Command> {
+    if crate::integrity::exhausted(game) || game.open_frame().is_some() {
+        return Vec::new();
+    }
+    plays(game, f)
 }
 
 /// The Nexus plays open to `f` now (only its holder has any).

@@ -942,7 +942,7 @@ impl Table {
     fn phase_report(&mut self, phase: Phase, i: u32) -> Plan {
         let g = &self.game;
         let r = &mut self.rng;
-        let seats = g.seats().to_vec();
+        let seats = g.seats();
         let n = u32_of(seats.len());
         match phase {
             Phase::Storm => match i {
@@ -1010,7 +1010,7 @@ impl Table {
                 if i >= 4 {
                     return Plan::Done;
                 }
-                let Some(faction) = r.pick(&seats) else {
+                let Some(faction) = r.pick(seats) else {
                     return Plan::Done;
                 };
                 let Some(s) = g.faction(faction) else { return Plan::Skip };
