@@ -569,10 +569,8 @@ fn plays(game: &Game, f: Faction) -> Vec<Command> {
             }
         }
         NexusMode::Betrayal => {
-            for territory in Territory::ALL {
-                if nexus::check_betrayal(game, f, territory).is_ok() {
-                    out.push(Command::faction(f, Action::PlayBetrayal { territory }));
-                }
+            for territory in nexus::betrayal_territories(game, f) {
+                out.push(Command::faction(f, Action::PlayBetrayal { territory }));
             }
         }
         NexusMode::SecretAlly => {

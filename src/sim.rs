@@ -1210,16 +1210,12 @@ fn movement(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
 fn battle(r: &mut BotRng, g: &Game) -> Option<Action> {
     let mut fights: Vec<(Territory, Faction, Faction)> = Vec::new();
     for t in STRONGHOLDS {
-        let here: Vec<Faction> = g
-            .seats()
-            .iter()
-            .copied()
-            .filter(|&f| {
-                g.faction(f)
-                    .is_some_and(|s| s.board.iter().any(|x| x.territory == t && x.normal + x.elite > 0))
-            })
-            .collect();
-        if let [a, b, ..] = here[..] {
+        // The first two seats (in seat order) with forces here.
+        let mut here = g.seats().iter().copied().filter(|&f| {
+            g.faction(f)
+                .is_some_and(|s| s.board.iter().any(|x| x.territory == t && x.normal + x.elite > 0))
+        });
+        if let (Some(a), Some(b)) = (here.next(), here.next()) {
             let allied = g.faction(a).and_then(|s| s.ally) == Some(b);
             if !allied {
                 fights.push((t, a, b));
