@@ -161,16 +161,22 @@ impl Bot {
             Some(_) => None,
             None => match actor {
                 Actor::Host => None,
-                Actor::Faction(f) => match self.profile {
-                    Profile::Random => {
-                        let plays = initiatives(game, f);
-                        // "Nothing" is one more option.
-                        let i = self.rng.below(plays.len() + 1);
-                        plays.into_iter().nth(i)
-                    }
-                    Profile::Heuristic => heuristic::initiative(game, f),
-                },
+                Actor::Faction(f) => self.initiative(game, f),
             },
+        }
+    }
+
+    /// What [`Bot::choose`] answers for faction `f` when no frame is open:
+    /// one of its Nexus plays, or nothing.
+    pub fn initiative(&mut self, game: &Game, f: Faction) -> Option<Command> {
+        match self.profile {
+            Profile::Random => {
+                let plays = initiatives(game, f);
+                // "Nothing" is one more option.
+                let i = self.rng.below(plays.len() + 1);
+                plays.into_iter().nth(i)
+            }
+            Profile::Heuristic => heuristic::initiative(game, f),
         }
     }
 

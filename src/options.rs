@@ -558,6 +558,9 @@ pub(crate) fn initiatives(game: &Game, f: Faction) -> Vec<Command> {
 /// seat at every quiet moment).
 fn plays(game: &Game, f: Faction) -> Vec<Command> {
     let mut out = Vec::new();
+    if !nexus::holds_card(game, f) {
+        return out;
+    }
     let mode = nexus::mode(game, f);
     if nexus::check_holder(game, f, mode).is_err() {
         return out;

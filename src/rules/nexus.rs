@@ -23,6 +23,12 @@ pub(crate) fn mode(g: &Game, holder: Faction) -> NexusMode {
     }
 }
 
+/// Does `actor` hold the Ecaz card (with the Nexus in play)? Only then can
+/// [`check_holder`] pass: a cheap test before it (D-160).
+pub(crate) fn holds_card(g: &Game, actor: Faction) -> bool {
+    g.options.nexus && g.faction(actor).is_some_and(|s| s.nexus == Some(Faction::Ecaz))
+}
+
 /// The actor holds the Ecaz card, is unallied, and this is its mode.
 pub(crate) fn check_holder(g: &Game, actor: Faction, expected: NexusMode) -> Result<(), ApplyError> {
     if !g.options.nexus {
