@@ -36,7 +36,7 @@ pub const PER_COMMAND: u32 = 64;
 use crate::apply::validate;
 use crate::command::{Action, Command};
 use crate::error::ApplyError;
-use crate::game::Game;
+use crate::game::{Actor, Game};
 use crate::json::{game_from_json, game_to_json};
 use crate::options::options;
 
@@ -45,9 +45,16 @@ use crate::options::options;
 /// descriptor, and every listed command is accepted — and every open arrival
 /// still has something to settle (a frame of its own or an open child), so
 /// its `resume` will come. With no frame open, no arrival is open and the
-/// host's `endPhase` for the current phase is accepted (unless the game's
-/// counters are exhausted, the one terminal state, `state/ids_exhausted`).
+/// host's `endPhase` for the current phase is accepted.
+///
+/// The one exception is the terminal state: a game whose counters are
+/// exhausted (`state/ids_exhausted`, D-72) is over, whether or not a frame
+/// is open — `apply` refuses every command and `options` lists nothing for
+/// anyone (D-84, D-85).
 pub fn liveness(game: &Game) -> Result<(), String> {
+    if crate::integrity::exhausted(game) {
+        return liveness_of_the_end(game);
+    }
     for a in game.open_arrivals() {
         let busy = game.pending().iter().any(|f| f.decision.arrival() == Some(a.id))
             || game.open_arrivals().iter().any(|c| c.parent == Some(a.id));
@@ -81,12 +88,28 @@ pub fn liveness(game: &Game) -> Result<(), String> {
         }
         None => {
             let end = Command::host(Action::EndPhase { phase: game.phase() });
-            match validate(game, &end) {
-                Ok(()) | Err(ApplyError::IdsExhausted) => Ok(()),
-                Err(e) => Err(format!("a quiet game cannot move: endPhase refused: {} {e}", e.code())),
-            }
+            validate(game, &end).map_err(|e| format!("a quiet game cannot move: endPhase refused: {} {e}", e.code()))
         }
     }
+}
+
+/// The terminal state (D-85): every actor's options are empty and the host's
+/// `endPhase` is refused with `state/ids_exhausted`, so a host learns the game
+/// is over from any command it sends.
+fn liveness_of_the_end(game: &Game) -> Result<(), String> {
+    let end = Command::host(Action::EndPhase { phase: game.phase() });
+    match validate(game, &end) {
+        Err(ApplyError::IdsExhausted) => {}
+        other => return Err(format!("an exhausted game answered endPhase with {other:?}")),
+    }
+    let actors = game.seats().iter().copied().map(Actor::Faction).chain([Actor::Host]);
+    for actor in actors {
+        let o = options(game, actor);
+        if !o.commands.is_empty() || !o.choices.is_empty() {
+            return Err(format!("an exhausted game lists options for {actor}"));
+        }
+    }
+    Ok(())
 }
 
 /// Closed round trip (issue 11 item 6): the state encodes, decodes to an

@@ -399,6 +399,45 @@ fn issue_11_2_counters_share_one_ceiling_with_the_loader() {
     }
 }
 
+/// Found by `scripts/fuzz-ci` (seed 20261201): a saved state with an open
+/// placement response and `nextFrame` at the ceiling loaded, and the audit
+/// called it a deadlock. An exhausted game is over (D-85): every command the
+/// frame would take is refused with `state/ids_exhausted`, changing nothing,
+/// options list nothing for anyone, and the liveness audit accepts it as the
+/// one terminal state; just below the margin the same frame plays on.
+#[test]
+fn issue_11_5_an_exhausted_game_with_an_open_frame_is_over_d_85() {
+    let g = at_placement_response();
+    let owner = g.open_frame().unwrap().actor;
+    let listed = options(&g, owner).commands;
+    assert!(!listed.is_empty());
+    let limit = audit::COUNTER_LIMIT;
+    let margin = audit::PER_COMMAND;
+    for path in [
+        &["nextFrame"][..],
+        &["nextArrival"],
+        &["turn"],
+        &["ambassadors", "cycle"],
+    ] {
+        let edge = with_counter(&g, path, limit - margin).unwrap();
+        assert_eq!(options(&edge, owner).commands, listed, "{path:?}");
+        for cmd in &listed {
+            audit::check(&step(&edge, cmd).0).unwrap();
+        }
+        for value in [limit - margin + 1, limit] {
+            let spent = with_counter(&g, path, value).unwrap();
+            for cmd in &listed {
+                assert_rejected(&spent, cmd, "state/ids_exhausted");
+            }
+            for actor in spent.seats().iter().copied().map(Actor::Faction).chain([Actor::Host]) {
+                let o = options(&spent, actor);
+                assert!(o.commands.is_empty() && o.choices.is_empty(), "{path:?} {actor}");
+            }
+            audit::check(&spent).unwrap();
+        }
+    }
+}
+
 #[test]
 fn issue_11_2_the_last_turn_ends_into_a_loadable_state() {
     let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
