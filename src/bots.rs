@@ -171,10 +171,10 @@ impl Bot {
     pub fn initiative(&mut self, game: &Game, f: Faction) -> Option<Command> {
         match self.profile {
             Profile::Random => {
-                let plays = initiatives(game, f);
+                let mut plays = initiatives(game, f);
                 // "Nothing" is one more option.
                 let i = self.rng.below(plays.len() + 1);
-                plays.into_iter().nth(i)
+                (i < plays.len()).then(|| plays.swap_remove(i))
             }
             Profile::Heuristic => heuristic::initiative(game, f),
         }
@@ -739,6 +739,9 @@ mod heuristic {
     /// strongest other player on the board.
     pub(super) fn initiative(game: &Game, f: Faction) -> Option<Command> {
         let plays = initiatives(game, f);
+        if plays.is_empty() {
+            return None;
+        }
         let ecaz_ally = ally(game, Faction::Ecaz);
         let mut best: Option<(u32, Command)> = None;
         for c in plays {
