@@ -28,7 +28,7 @@ use crate::board::{self, KARAMA};
 use crate::command::{Action, Command, EcazBranch, SectorForces};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
-use crate::options::{options, Choice, Position};
+use crate::options::{initiatives, listed, Choice, Position};
 use crate::rules::effects::describe;
 
 /// A bot's way of choosing.
@@ -162,16 +162,22 @@ impl Bot {
             Some(_) => None,
             None => match actor {
                 Actor::Host => None,
-                Actor::Faction(f) => match self.profile {
-                    Profile::Random => {
-                        let plays = options(game, actor).commands;
-                        // "Nothing" is one more option.
-                        let i = self.rng.below(plays.len() + 1);
-                        plays.into_iter().nth(i)
-                    }
-                    Profile::Heuristic => heuristic::initiative(game, f),
-                },
+                Actor::Faction(f) => self.initiative(game, f),
             },
+        }
+    }
+
+    /// What [`Bot::choose`] answers for faction `f` when no frame is open:
+    /// one of its Nexus plays, or nothing.
+    pub fn initiative(&mut self, game: &Game, f: Faction) -> Option<Command> {
+        match self.profile {
+            Profile::Random => {
+                let mut plays = initiatives(game, f);
+                // "Nothing" is one more option.
+                let i = self.rng.below(plays.len() + 1);
+                (i < plays.len()).then(|| plays.swap_remove(i))
+            }
+            Profile::Heuristic => heuristic::initiative(game, f),
         }
     }
 
@@ -190,7 +196,7 @@ impl Bot {
                 return Some(Command { actor, action });
             }
         }
-        let o = options(game, actor);
+        let o = listed(game, actor);
         let n = o.commands.len() + o.choices.len();
         let i = self.rng.below(n);
         if let Some(c) = o.commands.get(i) {
@@ -518,7 +524,7 @@ mod heuristic {
             }
             _ => {}
         }
-        let o = options(game, actor);
+        let o = listed(game, actor);
         let first = o.commands.first().cloned();
         let pick = match &frame.decision {
             Decision::Placement => placement(game, o.commands),
@@ -634,7 +640,7 @@ mod heuristic {
         };
         // A fallback that can only matter if a rule adds options: uniform.
         pick.or_else(|| {
-            let o = options(game, actor);
+            let o = listed(game, actor);
             o.commands.get(rng.below(o.commands.len())).cloned()
         })
     }
@@ -733,7 +739,10 @@ mod heuristic {
     /// ally has the most forces, if at least 2; Secret Ally about the
     /// strongest other player on the board.
     pub(super) fn initiative(game: &Game, f: Faction) -> Option<Command> {
-        let plays = options(game, Actor::Faction(f)).commands;
+        let plays = initiatives(game, f);
+        if plays.is_empty() {
+            return None;
+        }
         let ecaz_ally = ally(game, Faction::Ecaz);
         let mut best: Option<(u32, Command)> = None;
         for c in plays {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board;
 use crate::command::{Action, Command, EcazBranch, SectorForces};
+use crate::event::NexusMode;
 use crate::game::Forces;
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Ambassador, CardId, Leader, Sector, Territory};
@@ -159,6 +160,17 @@ pub enum Choice {
 /// turn-structure report `endPhase` (other host reports are facts of the
 /// host's game and are not enumerated).
 pub fn options(game: &Game, actor: Actor) -> Options {
+    let mut o = listed(game, actor);
+    if !crate::integrity::exhausted(game) {
+        (o.blocked, o.previews) = explain(game, actor);
+    }
+    o
+}
+
+/// [`options`] without the explanations (`blocked` and `previews` left
+/// empty): the legal commands and choice descriptors only, for callers that
+/// pick a command (the bots, D-160) and would throw the explanations away.
+pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
     // D-72, D-84: a game whose counters are exhausted refuses every command
     // (`state/ids_exhausted`), so nothing is listed (found by the fuzzer:
     // a setup at turn 2^31 listed `endPhase`).
@@ -337,7 +349,7 @@ pub fn options(game: &Game, actor: Actor) -> Options {
         None => {
             match actor {
                 Actor::Host => commands.push(Command::host(Action::EndPhase { phase: game.phase })),
-                Actor::Faction(f) => commands.extend(plays(game, f)),
+                Actor::Faction(f) => commands = plays(game, f),
             }
             None
         }
@@ -353,13 +365,12 @@ pub fn options(game: &Game, actor: Actor) -> Options {
             });
         }
     }
-    let (blocked, previews) = explain(game, actor);
     Options {
         frame,
         commands,
         choices,
-        blocked,
-        previews,
+        blocked: Vec::new(),
+        previews: Vec::new(),
     }
 }
 
@@ -513,7 +524,7 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
 pub(crate) fn lapsed(game: &Game, frame: &crate::game::Frame) -> bool {
     !frame.decision.passable()
         && frame.decision.effect().is_some()
-        && options(game, frame.actor)
+        && listed(game, frame.actor)
             .commands
             .iter()
             .any(|c| matches!(c.action, Action::Pass { frame: id } if id == frame.id))
@@ -530,20 +541,48 @@ fn karamas(game: &Game, excluded: Faction) -> Vec<(Faction, CardId)> {
         .collect()
 }
 
+/// The Nexus plays of faction `f` when no frame is open: what [`options`]
+/// lists then (D-160: without building the rest of [`Options`]).
+pub(crate) fn initiatives(game: &Game, f: Faction) -> Vec<Command> {
+    if crate::integrity::exhausted(game) || game.open_frame().is_some() {
+        return Vec::new();
+    }
+    plays(game, f)
+}
+
 /// The Nexus plays open to `f` now (only its holder has any).
+///
+/// Every play's check starts with [`nexus::check_holder`] for its own mode,
+/// and a holder has exactly one mode ([`nexus::mode`]): so a faction that
+/// fails the holder check of its mode has no play, and only the plays of its
+/// mode are tried (D-160: the same list, without ~60 refused checks for every
+/// seat at every quiet moment).
 fn plays(game: &Game, f: Faction) -> Vec<Command> {
     let mut out = Vec::new();
-    if nexus::check_cunning(game, f).is_ok() {
-        out.push(Command::faction(f, Action::PlayCunning {}));
+    if !nexus::holds_card(game, f) {
+        return out;
     }
-    for territory in Territory::ALL {
-        if nexus::check_betrayal(game, f, territory).is_ok() {
-            out.push(Command::faction(f, Action::PlayBetrayal { territory }));
+    let mode = nexus::mode(game, f);
+    if nexus::check_holder(game, f, mode).is_err() {
+        return out;
+    }
+    match mode {
+        NexusMode::Cunning => {
+            if nexus::check_cunning(game, f).is_ok() {
+                out.push(Command::faction(f, Action::PlayCunning {}));
+            }
         }
-    }
-    for &target in game.seats() {
-        if nexus::check_secret_ally(game, f, target).is_ok() {
-            out.push(Command::faction(f, Action::PlaySecretAlly { target }));
+        NexusMode::Betrayal => {
+            for territory in nexus::betrayal_territories(game, f) {
+                out.push(Command::faction(f, Action::PlayBetrayal { territory }));
+            }
+        }
+        NexusMode::SecretAlly => {
+            for &target in game.seats() {
+                if nexus::check_secret_ally(game, f, target).is_ok() {
+                    out.push(Command::faction(f, Action::PlaySecretAlly { target }));
+                }
+            }
         }
     }
     out

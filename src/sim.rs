@@ -56,30 +56,49 @@ fn sectors_of(t: Territory) -> &'static [Sector] {
 }
 
 /// Every sector the HMS may point at: a ring sector of a non-stronghold.
-pub fn hms_pointers() -> Vec<(Territory, Sector)> {
+fn each_hms_pointer() -> impl Iterator<Item = (Territory, Sector)> + Clone {
     Territory::ALL
         .into_iter()
         .filter(|&t| !board::is_stronghold(t))
         .flat_map(|t| sectors_of(t).iter().map(move |&s| (t, s)))
         .filter(|&(_, s)| s != 0)
-        .collect()
+}
+
+/// Every sector the HMS may point at: a ring sector of a non-stronghold.
+pub fn hms_pointers() -> Vec<(Territory, Sector)> {
+    each_hms_pointer().collect()
+}
+
+/// Every position on the board (the HMS only while in play).
+fn each_position(hms: bool) -> impl Iterator<Item = (Territory, Sector)> + Clone {
+    Territory::ALL
+        .into_iter()
+        .filter(move |&t| hms || t != Territory::HiddenMobileStronghold)
+        .flat_map(|t| sectors_of(t).iter().map(move |&s| (t, s)))
 }
 
 /// Every position on the board (the HMS only while in play).
 pub fn positions(hms: bool) -> Vec<(Territory, Sector)> {
-    Territory::ALL
+    each_position(hms).collect()
+}
+
+/// The strongholds in play.
+fn each_stronghold(hms: bool) -> impl Iterator<Item = Territory> + Clone {
+    STRONGHOLDS
         .into_iter()
-        .filter(|&t| hms || t != Territory::HiddenMobileStronghold)
-        .flat_map(|t| sectors_of(t).iter().map(move |&s| (t, s)))
-        .collect()
+        .filter(move |&t| hms || t != Territory::HiddenMobileStronghold)
 }
 
 /// The strongholds in play.
 pub fn strongholds(hms: bool) -> Vec<Territory> {
-    STRONGHOLDS
-        .into_iter()
-        .filter(|&t| hms || t != Territory::HiddenMobileStronghold)
-        .collect()
+    each_stronghold(hms).collect()
+}
+
+/// One item of `items`, uniformly: the same draw as [`BotRng::pick`] on
+/// the collected items, without collecting them (D-160).
+fn pick_in<I: Iterator + Clone>(r: &mut BotRng, mut items: I) -> Option<I::Item> {
+    let i = r.below(items.clone().count());
+    items.nth(i)
 }
 
 /// A random sector of `t` (its first when it has one only).
@@ -90,10 +109,10 @@ fn sector_in(r: &mut BotRng, t: Territory) -> Sector {
 /// A random position, a stronghold half of the time.
 pub fn random_position(r: &mut BotRng, hms: bool) -> (Territory, Sector) {
     if r.chance(1, 2) {
-        let t = r.pick(&strongholds(hms)).unwrap_or(Territory::Arrakeen);
+        let t = pick_in(r, each_stronghold(hms)).unwrap_or(Territory::Arrakeen);
         (t, sector_in(r, t))
     } else {
-        r.pick(&positions(hms)).unwrap_or((Territory::Arrakeen, 10))
+        pick_in(r, each_position(hms)).unwrap_or((Territory::Arrakeen, 10))
     }
 }
 
@@ -179,7 +198,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
         s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
     }
     if seats.contains(&Faction::Ixians) && r.chance(2, 3) {
-        if let Some((territory, sector)) = r.pick(&hms_pointers()) {
+        if let Some((territory, sector)) = pick_in(r, each_hms_pointer()) {
             s.hms = Some(HmsPointer { territory, sector });
         }
     }
@@ -537,14 +556,14 @@ pub fn random_arrival(r: &mut BotRng, g: &Game, linked: bool) -> Command {
             (t, sector_in(r, t))
         }
         (7..=8, _, _) => {
-            let t = r.pick(&strongholds(hms)).unwrap_or(Territory::Arrakeen);
+            let t = pick_in(r, each_stronghold(hms)).unwrap_or(Territory::Arrakeen);
             (t, sector_in(r, t))
         }
         (9, _, _) if r.chance(1, 3) => (
             r.pick(&Territory::ALL).unwrap_or(Territory::Arrakeen),
             u8_of(r.below(19)),
         ),
-        _ => r.pick(&positions(hms)).unwrap_or((Territory::Arrakeen, 10)),
+        _ => pick_in(r, each_position(hms)).unwrap_or((Territory::Arrakeen, 10)),
     };
     let parent = if linked {
         let open = g.open_arrivals();
@@ -727,7 +746,7 @@ pub fn random_report(r: &mut BotRng, g: &Game) -> Command {
                 .unwrap_or(Destruction::Other),
         },
         10 if g.hms().is_some() || r.chance(1, 4) => {
-            let (territory, sector) = r.pick(&hms_pointers()).unwrap_or((Territory::PlasticBasin, 13));
+            let (territory, sector) = pick_in(r, each_hms_pointer()).unwrap_or((Territory::PlasticBasin, 13));
             Action::MoveHms { territory, sector }
         }
         11 if g.options().nexus || r.chance(1, 4) => {
@@ -898,7 +917,7 @@ impl Table {
         } else {
             // Initiatives first (each seat's bot in turn order).
             for (f, bot) in &mut self.bots {
-                if let Some(c) = bot.choose(g, Actor::Faction(*f)) {
+                if let Some(c) = bot.initiative(g, *f) {
                     return (c, Mover::Initiative);
                 }
             }
@@ -942,7 +961,7 @@ impl Table {
     fn phase_report(&mut self, phase: Phase, i: u32) -> Plan {
         let g = &self.game;
         let r = &mut self.rng;
-        let seats = g.seats().to_vec();
+        let seats = g.seats();
         let n = u32_of(seats.len());
         match phase {
             Phase::Storm => match i {
@@ -951,7 +970,7 @@ impl Table {
                 }),
                 // Family Atomics now and then (the storm then reaches the cities).
                 1 if g.shield_wall_standing() && r.chance(1, 30) => Plan::Report(Action::DestroyShieldWall {}),
-                2 if g.hms().is_some() && r.chance(1, 2) => match r.pick(&hms_pointers()) {
+                2 if g.hms().is_some() && r.chance(1, 2) => match pick_in(r, each_hms_pointer()) {
                     Some((territory, sector)) => Plan::Report(Action::MoveHms { territory, sector }),
                     None => Plan::Skip,
                 },
@@ -1010,7 +1029,7 @@ impl Table {
                 if i >= 4 {
                     return Plan::Done;
                 }
-                let Some(faction) = r.pick(&seats) else {
+                let Some(faction) = r.pick(seats) else {
                     return Plan::Done;
                 };
                 let Some(s) = g.faction(faction) else { return Plan::Skip };
@@ -1131,12 +1150,10 @@ fn ship(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
             .collect();
         match r.pick(&placed) {
             Some(t) if r.chance(1, 2) => t,
-            _ => r
-                .pick(&strongholds(hms && f == Faction::Ixians))
-                .unwrap_or(Territory::Arrakeen),
+            _ => pick_in(r, each_stronghold(hms && f == Faction::Ixians)).unwrap_or(Territory::Arrakeen),
         }
     } else {
-        r.pick(&positions(false))?.0
+        pick_in(r, each_position(false))?.0
     };
     let sector = sector_in(r, territory);
     let normal = r.upto(s.reserves.normal.min(5));
@@ -1210,16 +1227,12 @@ fn movement(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
 fn battle(r: &mut BotRng, g: &Game) -> Option<Action> {
     let mut fights: Vec<(Territory, Faction, Faction)> = Vec::new();
     for t in STRONGHOLDS {
-        let here: Vec<Faction> = g
-            .seats()
-            .iter()
-            .copied()
-            .filter(|&f| {
-                g.faction(f)
-                    .is_some_and(|s| s.board.iter().any(|x| x.territory == t && x.normal + x.elite > 0))
-            })
-            .collect();
-        if let [a, b, ..] = here[..] {
+        // The first two seats (in seat order) with forces here.
+        let mut here = g.seats().iter().copied().filter(|&f| {
+            g.faction(f)
+                .is_some_and(|s| s.board.iter().any(|x| x.territory == t && x.normal + x.elite > 0))
+        });
+        if let (Some(a), Some(b)) = (here.next(), here.next()) {
             let allied = g.faction(a).and_then(|s| s.ally) == Some(b);
             if !allied {
                 fights.push((t, a, b));

@@ -156,3 +156,50 @@ fn issue_16_a_bot_is_deterministic_for_a_seed_and_varies_across_seeds() {
         Some(Action::Place { .. } | Action::FinishPlacement { .. })
     ));
 }
+
+/// Issue 16 item 4 (D-160): the quick listing of a quiet seat's Nexus plays
+/// (only the card's holder is checked, Betrayal's window once) lists exactly
+/// the plays `validate` accepts: every Cunning, Betrayal (each territory) and
+/// Secret Ally (each seat) command, tried one by one, at every quiet moment
+/// of simulated games.
+#[test]
+fn issue_16_quiet_listing_is_exactly_the_accepted_nexus_plays() {
+    let mut listed = BTreeSet::new();
+    let mut quiet = 0;
+    for seed in 0..300 {
+        let config = TableConfig {
+            turns: 4,
+            ..TableConfig::default()
+        };
+        let mut t = Table::random(seed, None, config).unwrap();
+        while !t.finished() {
+            let g = t.game();
+            if g.open_frame().is_none() {
+                quiet += 1;
+                for &f in g.seats() {
+                    let mut every = vec![Command::faction(f, Action::PlayCunning {})];
+                    every.extend(
+                        ecaz::Territory::ALL
+                            .into_iter()
+                            .map(|territory| Command::faction(f, Action::PlayBetrayal { territory })),
+                    );
+                    every.extend(
+                        g.seats()
+                            .iter()
+                            .map(|&target| Command::faction(f, Action::PlaySecretAlly { target })),
+                    );
+                    let accepted: Vec<Command> = every.into_iter().filter(|c| validate(g, c).is_ok()).collect();
+                    let options = ecaz::options(g, Actor::Faction(f)).commands;
+                    assert_eq!(options, accepted, "seed {seed}: {f:?}'s plays");
+                    listed.extend(options.iter().map(|c| c.action.name()));
+                }
+            }
+            t.step();
+        }
+    }
+    eprintln!("{quiet} quiet moments; Nexus plays listed: {listed:?}");
+    assert!(quiet > 1000, "{quiet} quiet moments");
+    for play in ["playCunning", "playBetrayal", "playSecretAlly"] {
+        assert!(listed.contains(play), "no {play} was listed: {listed:?}");
+    }
+}

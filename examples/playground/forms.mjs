@@ -21,11 +21,18 @@ export function h(tag, attrs = {}, text) {
   return node;
 }
 
-/** @param {any} schema @param {Context} cx */
+/**
+ * Follow references to the schema that says what a value is: a `$ref`, and
+ * the one-element `allOf: [{ $ref }]` the schemas use to give a referenced
+ * type a description of its own (e.g. `entrant`: "Who arrives.").
+ * @param {any} schema @param {Context} cx
+ */
 function resolve(schema, cx) {
   let s = schema;
-  while (s && typeof s.$ref === "string") {
-    s = cx.defs[s.$ref.replace("#/$defs/", "")];
+  for (;;) {
+    if (s && typeof s.$ref === "string") s = cx.defs[s.$ref.replace("#/$defs/", "")];
+    else if (s && Array.isArray(s.allOf) && s.allOf.length === 1) s = s.allOf[0];
+    else break;
   }
   return s ?? {};
 }

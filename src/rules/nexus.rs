@@ -23,8 +23,14 @@ pub(crate) fn mode(g: &Game, holder: Faction) -> NexusMode {
     }
 }
 
+/// Does `actor` hold the Ecaz card (with the Nexus in play)? Only then can
+/// [`check_holder`] pass: a cheap test before it (D-160).
+pub(crate) fn holds_card(g: &Game, actor: Faction) -> bool {
+    g.options.nexus && g.faction(actor).is_some_and(|s| s.nexus == Some(Faction::Ecaz))
+}
+
 /// The actor holds the Ecaz card, is unallied, and this is its mode.
-fn check_holder(g: &Game, actor: Faction, expected: NexusMode) -> Result<(), ApplyError> {
+pub(crate) fn check_holder(g: &Game, actor: Faction, expected: NexusMode) -> Result<(), ApplyError> {
     if !g.options.nexus {
         return Err(ApplyError::NexusOff);
     }
@@ -104,8 +110,16 @@ fn stacks_in(g: &Game, f: Faction, territory: Territory) -> Vec<Stack> {
         .unwrap_or_default()
 }
 
-/// Validate Betrayal (R-NEX-BET, P-NEX-BET-TIME).
-pub(crate) fn check_betrayal(g: &Game, actor: Faction, territory: Territory) -> Result<Betrayal, ApplyError> {
+/// Does `f` have a stack in `territory`?
+fn present(g: &Game, f: Faction, territory: Territory) -> bool {
+    g.faction(f)
+        .is_some_and(|s| s.board.iter().any(|x| x.territory == territory))
+}
+
+/// The part of [`check_betrayal`] that does not depend on the territory:
+/// the holder, the window, and Ecaz's ally (None: no ally, so no territory
+/// is shared).
+fn betrayal_window(g: &Game, actor: Faction) -> Result<Option<Faction>, ApplyError> {
     check_holder(g, actor, NexusMode::Betrayal)?;
     if g.phase != Phase::ShipmentMovement || g.shipment_begun {
         return Err(ApplyError::NexusWindow {
@@ -113,10 +127,24 @@ pub(crate) fn check_betrayal(g: &Game, actor: Faction, territory: Territory) -> 
             why: "it is played in Shipment & Movement before anyone ships or moves",
         });
     }
-    let ally = g
-        .faction(Faction::Ecaz)
-        .and_then(|s| s.ally)
-        .ok_or(ApplyError::NotShared(territory))?;
+    Ok(g.faction(Faction::Ecaz).and_then(|s| s.ally))
+}
+
+/// Every territory [`check_betrayal`] accepts for `actor` now, in
+/// `Territory::ALL` order (D-160: the window checked once, not per territory).
+pub(crate) fn betrayal_territories(g: &Game, actor: Faction) -> Vec<Territory> {
+    let Ok(Some(ally)) = betrayal_window(g, actor) else {
+        return Vec::new();
+    };
+    Territory::ALL
+        .into_iter()
+        .filter(|&t| present(g, ally, t) && present(g, Faction::Ecaz, t))
+        .collect()
+}
+
+/// Validate Betrayal (R-NEX-BET, P-NEX-BET-TIME).
+pub(crate) fn check_betrayal(g: &Game, actor: Faction, territory: Territory) -> Result<Betrayal, ApplyError> {
+    let ally = betrayal_window(g, actor)?.ok_or(ApplyError::NotShared(territory))?;
     let group = stacks_in(g, ally, territory);
     if group.is_empty() || stacks_in(g, Faction::Ecaz, territory).is_empty() {
         return Err(ApplyError::NotShared(territory));
