@@ -708,3 +708,38 @@ fn mutants_newer_knowledge_of_the_same_kind_replaces_older_d_25() {
         }));
     assert!(records.iter().any(|k| matches!(k.info, ecaz::Insight::Traitor { .. })));
 }
+
+/// Found by the offline self-play run (`ecaz selfplay --games 10000 --seed
+/// 100000 --check`, game 101681): an arrival (Atreides into Arrakeen) whose
+/// CHOAM offer was withdrawn when a nested reaction below it triggered the
+/// same token (R-TRG-7) stayed open after that reaction resumed, because
+/// its sibling reported later was still open above it in the list; the
+/// state was refused on reload ("arrival 9 is open with nothing left to
+/// settle"). It now resumes as soon as its last child does (R-TRG-4). The
+/// whole game is checked after every command: liveness, invariants, reload.
+#[test]
+fn issue_11_6_a_withdrawn_offer_s_arrival_resumes_after_its_last_child_r_trg_4() {
+    use ecaz::sim::{check, CheckLevel, Table, TableConfig};
+    let mut table = Table::random(101681, None, TableConfig::default()).unwrap();
+    let mut resumed = std::collections::BTreeMap::new();
+    let mut commands = 0;
+    while !table.finished() {
+        let step = table.step();
+        commands += 1;
+        if let Ok(events) = &step.outcome {
+            for e in events {
+                if let EventKind::Resume { arrival } = e.event {
+                    *resumed.entry(arrival).or_insert(0u32) += 1;
+                }
+            }
+        }
+        let problems = check(table.game(), CheckLevel::Full);
+        assert!(problems.is_empty(), "command {commands}: {problems:?}");
+    }
+    assert!(commands > 34, "the game reaches the reported command");
+    assert!(
+        resumed.values().all(|&n| n == 1),
+        "exactly one resume per arrival: {resumed:?}"
+    );
+    assert_eq!(resumed.get(&ArrivalId(9)), Some(&1));
+}

@@ -180,17 +180,32 @@ fn withdraw_offers(g: &mut Game, token: Ambassador, events: &mut Vec<Event>) {
 /// included) have settled, innermost first, each with its one `resume`. Just
 /// before the outermost arrival resumes, a completed cohort recycles — so the
 /// recycle follows the effect that completed it and everything it caused.
+///
+/// An arrival settles when no frame of its own and no open child remain —
+/// wherever it is in the list, not only on top: a sibling reported after it
+/// may still be open when its last child resumes (its own offer having been
+/// withdrawn while that child was open, R-TRG-7). Found by the offline
+/// self-play run (seed 101681): the arrival was left open with nothing to
+/// settle, a state the loader refuses.
 pub(crate) fn settle(g: &mut Game, events: &mut Vec<Event>) {
-    while let Some(last) = g.arrivals.last().copied() {
-        if g.pending.iter().any(|f| f.decision.arrival() == Some(last.id)) {
-            break;
-        }
+    while let Some(id) = next_settled(g) {
         if g.arrivals.len() == 1 {
             recycle_if_complete(g, events);
         }
-        g.arrivals.pop();
-        events.push(Event::public(EventKind::Resume { arrival: last.id }));
+        g.arrivals.retain(|a| a.id != id);
+        events.push(Event::public(EventKind::Resume { arrival: id }));
     }
+}
+
+/// The most recent open arrival with no frame of its own and no open child.
+fn next_settled(g: &Game) -> Option<ArrivalId> {
+    let busy: std::collections::BTreeSet<ArrivalId> = g
+        .pending
+        .iter()
+        .filter_map(|f| f.decision.arrival())
+        .chain(g.arrivals.iter().filter_map(|a| a.parent))
+        .collect();
+    g.arrivals.iter().rev().map(|a| a.id).find(|id| !busy.contains(id))
 }
 
 /// R-TRG-8: when every cohort token is used or removed, used tokens return to
