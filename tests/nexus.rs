@@ -1383,13 +1383,18 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
 /// The captured group is validated against live custody: a state edited so
 /// that the ally's forces there changed is refused with `rule/group_mismatch`.
 #[test]
-fn r_nex_bet_group_is_validated_against_live_custody() {
+fn r_nex_bet_group_is_validated_against_live_custody_d_87() {
     let g = betrayal_game(Phase::ShipmentMovement);
     let (g, _) = ok(&g, &betrayal(Faction::Harkonnen, Territory::ImperialBasin));
     let (frame, _) = response_frame(&g);
     let emp = faction_index(&g, Faction::Emperor);
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = json_value(&g);
+        f(&mut v);
+        v.to_string()
+    };
     // One Emperor force moved from sector 9 to sector 11 (forces conserved).
-    let moved = edited(&g, |v| {
+    let moved = edit(&|v| {
         v["factions"][emp]["board"] = serde_json::json!([
             {"territory": "imperial_basin", "sector": 9, "normal": 1, "elite": 1},
             {"territory": "imperial_basin", "sector": 11, "normal": 2, "elite": 2},
@@ -1397,13 +1402,13 @@ fn r_nex_bet_group_is_validated_against_live_custody() {
         ]);
     });
     // One more Emperor force there (from reserves).
-    let grown = edited(&g, |v| {
+    let grown = edit(&|v| {
         v["factions"][emp]["board"][0]["normal"] = 3.into();
         let n = v["factions"][emp]["reserves"]["normal"].as_u64().unwrap();
         v["factions"][emp]["reserves"]["normal"] = (n - 1).into();
     });
     // All gone (back to reserves by some host edit).
-    let gone = edited(&g, |v| {
+    let gone = edit(&|v| {
         v["factions"][emp]["board"] = serde_json::json!([{"territory": "arrakeen", "sector": 10, "normal": 3}]);
         let n = v["factions"][emp]["reserves"]["normal"].as_u64().unwrap();
         let e = v["factions"][emp]["reserves"]["elite"].as_u64().unwrap();
@@ -1411,30 +1416,40 @@ fn r_nex_bet_group_is_validated_against_live_custody() {
         v["factions"][emp]["reserves"]["elite"] = (e + 3).into();
     });
     // The frame's quoted group edited instead of the board.
-    let forged = edited(&g, |v| {
+    let forged = edit(&|v| {
         v["pending"][0]["decision"]["group"][0]["normal"] = 1.into();
     });
-    for (name, changed) in [("moved", moved), ("grown", grown), ("gone", gone), ("forged", forged)] {
-        let e = assert_rejected(&changed, &host(Action::AllowBetrayal { frame }), "rule/group_mismatch");
-        assert!(!e.to_string().is_empty(), "{name}");
-        let host_options = options(&changed, Actor::Host).commands;
+    // D-87: the partners' boards are frozen while the window is open
+    // (D-101), so none of these can be reached by play; each is refused on
+    // load, naming the window (before, allowBetrayal was refused and a host
+    // with no Karama at the table had no legal command).
+    for (name, text) in [("moved", moved), ("grown", grown), ("gone", gone), ("forged", forged)] {
+        let e = game_from_json(&text).expect_err(name);
+        assert_eq!(e.code(), "state/inconsistent", "{name}");
         assert!(
-            !host_options.contains(&host(Action::AllowBetrayal { frame })),
-            "{name}: allow is not offered"
-        );
-        // A Karama can still cancel it (the board stays as it is).
-        let cancel = host(Action::CancelBetrayal {
-            frame,
-            faction: Faction::Atreides,
-            card: karamas()[1],
-        });
-        assert!(host_options.contains(&cancel), "{name}");
-        let (after, _) = ok(&changed, &cancel);
-        assert_eq!(
-            after.faction(Faction::Emperor).unwrap().board,
-            changed.faction(Faction::Emperor).unwrap().board
+            e.problems()
+                .iter()
+                .any(|p| p.path == "pending" && p.message.contains(&format!("frame {frame} (betrayalResponse)"))),
+            "{name}: {:?}",
+            e.problems()
         );
     }
+    // The live window loads, and both answers are listed and accepted.
+    let g = game_from_json(&edit(&|_| {})).unwrap();
+    let host_options = options(&g, Actor::Host).commands;
+    assert!(host_options.contains(&host(Action::AllowBetrayal { frame })));
+    let cancel = host(Action::CancelBetrayal {
+        frame,
+        faction: Faction::Atreides,
+        card: karamas()[1],
+    });
+    assert!(host_options.contains(&cancel));
+    let (after, _) = ok(&g, &cancel);
+    assert_eq!(
+        after.faction(Faction::Emperor).unwrap().board,
+        g.faction(Faction::Emperor).unwrap().board
+    );
+    ok(&g, &host(Action::AllowBetrayal { frame }));
 }
 
 // ======================================================================

@@ -13,7 +13,7 @@ use crate::error::Problem;
 use crate::game::{Decision, DukeCustody, DukeSource, Frame, Game, OpenArrival, Zone};
 use crate::ids::{Ambassador, Faction};
 use crate::policy::BgPool;
-use crate::rules::{placement, trigger};
+use crate::rules::{nexus, placement, trigger};
 
 /// The most tokens Ecaz can place in one turn: its supply never holds more
 /// than its own token and the five of the cohort (R-INV-1, R-PLC-1).
@@ -254,6 +254,15 @@ fn frame(g: &Game, f: &Frame, p: &mut Vec<Problem>) {
             if matches!(f.decision, Decision::AllianceOffer { .. }) && !(unallied(Faction::Ecaz) && unallied(*e)) {
                 bad("an alliance is offered only while Ecaz and the entrant are unallied (R-EFF-ECAZ)");
             }
+        }
+        // D-87: the partners' boards are frozen while the window is open
+        // (D-101), so the quoted group is always the ally's whole group
+        // there; a state where it is not would leave the host only a Karama
+        // nobody may be holding.
+        Decision::BetrayalResponse {
+            territory, ally, group, ..
+        } if nexus::check_allow_betrayal(g, *territory, *ally, group).is_err() => {
+            bad("the quoted group is exactly the ally's forces there, unchanged since the play (R-NEX-BET, D-38, D-101)");
         }
         Decision::DukeLoan { ally, .. } => {
             let ecaz_ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);
