@@ -16,6 +16,10 @@
 //! - `setup_seats_traitors`: the finding's setup — ~400,000 repeated seats and
 //!   ~700,000 Traitor cards of another faction (9 s and a 36 MB report before).
 //! - `setup_catalog`: ~2,000,000 extra card kinds.
+//! - `state_unknown_members`, `setup_unknown_members`,
+//!   `command_unknown_members`: one object with ~1,000,000 members of
+//!   unknown names (the D-150 decoder checked each key against every
+//!   earlier one: a 2.3 MB command took 66 s to be refused).
 
 // A benchmark harness: a broken fixture must stop the run loudly.
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
@@ -59,7 +63,7 @@ fn state_with(fields: &[(&str, String)]) -> String {
     text
 }
 
-fn documents() -> Vec<(&'static str, bool, String)> {
+fn documents() -> Vec<(&'static str, Kind, String)> {
     let room = CAP - 64 * 1024;
     let knowledge =
         r#"{"viewer":"moritani","about":"guild","turn":1,"info":{"kind":"traitor","leader":"staban_tuek"}}"#;
@@ -70,24 +74,43 @@ fn documents() -> Vec<(&'static str, bool, String)> {
         hand.join(",")
     );
     let within: Vec<&str> = std::iter::repeat_n(insight.as_str(), 1024).collect();
+    // `"k123456":0` members, comma-separated, up to `bytes`.
+    let members = |bytes: usize| {
+        let mut s = String::with_capacity(bytes + 16);
+        let mut i = 0u32;
+        while s.len() < bytes {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str(&format!("\"k{i}\":0"));
+            i += 1;
+        }
+        s
+    };
+    let state = base_state().to_string();
+    let state_unknown = format!("{},{}}}", state.strip_suffix('}').expect("an object"), members(room));
     let docs = vec![
         (
             "state_seats_knowledge",
-            true,
+            Kind::State,
             state_with(&[
                 ("seats", list("\"moritani\"", room / 2)),
                 ("knowledge", list(knowledge, room / 2)),
             ]),
         ),
-        ("state_pending", true, state_with(&[("pending", list(frame, room))])),
+        (
+            "state_pending",
+            Kind::State,
+            state_with(&[("pending", list(frame, room))]),
+        ),
         (
             "state_within_limits",
-            true,
+            Kind::State,
             state_with(&[("knowledge", format!("[{}]", within.join(",")))]),
         ),
         (
             "setup_seats_traitors",
-            false,
+            Kind::Setup,
             format!(
                 r#"{{"seats":{},"seed":1,"factions":{{"atreides":{{"traitors":{}}}}}}}"#,
                 list("\"ecaz\"", room / 3),
@@ -96,10 +119,24 @@ fn documents() -> Vec<(&'static str, bool, String)> {
         ),
         (
             "setup_catalog",
-            false,
+            Kind::Setup,
             format!(
                 r#"{{"seats":["ecaz","atreides"],"seed":1,"extraCards":{}}}"#,
                 list("\"lasgun\"", room)
+            ),
+        ),
+        ("state_unknown_members", Kind::State, state_unknown),
+        (
+            "setup_unknown_members",
+            Kind::Setup,
+            format!(r#"{{"seats":["ecaz","atreides"],"seed":1,{}}}"#, members(room)),
+        ),
+        (
+            "command_unknown_members",
+            Kind::Command,
+            format!(
+                r#"{{"actor":"host","action":{{"kind":"endPhase","phase":"storm",{}}}}}"#,
+                members(room)
             ),
         ),
     ];
@@ -113,11 +150,19 @@ fn documents() -> Vec<(&'static str, bool, String)> {
     docs
 }
 
-fn engine(is_state: bool, text: &str) -> Result<usize, ecaz::ApplyError> {
-    if is_state {
-        ecaz::game_from_json(text).map(|g| g.seats().len())
-    } else {
-        ecaz::new_game_json(text).map(|s| s.len())
+/// Which door a document goes through.
+#[derive(Clone, Copy)]
+enum Kind {
+    State,
+    Setup,
+    Command,
+}
+
+fn engine(kind: Kind, text: &str) -> Result<usize, ecaz::ApplyError> {
+    match kind {
+        Kind::State => ecaz::game_from_json(text).map(|g| g.seats().len()),
+        Kind::Setup => ecaz::new_game_json(text).map(|s| s.len()),
+        Kind::Command => ecaz::command_from_json(text).map(|c| c.action.name().len()),
     }
 }
 
@@ -125,8 +170,8 @@ fn all(c: &mut Criterion) {
     let docs = documents();
     let mut group = c.benchmark_group("bounds");
     group.sample_size(10);
-    for (name, is_state, text) in &docs {
-        let outcome = engine(*is_state, text);
+    for (name, kind, text) in &docs {
+        let outcome = engine(*kind, text);
         let code = outcome.as_ref().err().map_or("accepted", ecaz::ApplyError::code);
         let count = outcome.as_ref().err().map_or(0, ecaz::ApplyError::problem_count);
         eprintln!(
@@ -135,7 +180,7 @@ fn all(c: &mut Criterion) {
             outcome.as_ref().err().map_or(0, |e| e.problems().len())
         );
         group.bench_function(format!("{name}/engine"), |b| {
-            b.iter(|| black_box(engine(*is_state, black_box(text)).is_ok()))
+            b.iter(|| black_box(engine(*kind, black_box(text)).is_ok()))
         });
         group.bench_function(format!("{name}/serde_json_parse"), |b| {
             b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(black_box(text)).is_ok()))

@@ -16,7 +16,6 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
-use serde_json::value::RawValue;
 
 /// Reads a variant name (or, as serde's derive allows, its index) against a
 /// name table; the result is the index in the table.
@@ -110,8 +109,8 @@ pub(crate) fn nth<T: Copy, E: de::Error>(all: &[T], index: usize) -> Result<T, E
 }
 
 /// A member's value, read from its raw text.
-fn read<T: DeserializeOwned>(raw: &RawValue) -> Result<T, serde_json::Error> {
-    serde_json::from_str(raw.get()).map_err(unplaced)
+fn read<T: DeserializeOwned>(raw: &str) -> Result<T, serde_json::Error> {
+    serde_json::from_str(raw).map_err(unplaced)
 }
 
 /// An error met inside a member's text, without the line and column in that
@@ -128,15 +127,29 @@ pub(crate) fn no_variant<E: de::Error>() -> E {
 }
 
 /// The members of an object, read once; the derive takes the tag (of an
-/// internally tagged enum), then each field of the struct or variant.
+/// internally tagged enum), then each field of the struct or variant. The
+/// members are kept as raw text, borrowed from the document when it is a
+/// string (the engine's JSON doors); past [`FEW_MEMBERS`], those the type
+/// does not read are skipped, as serde's derive skips them, and the first of
+/// them is kept by name for `deny_unknown_fields`. Each member's place in the document is
+/// kept so that [`Object::only`] names the first stray member, as serde does.
 pub(crate) struct Object<'de> {
-    entries: Vec<(Cow<'de, str>, Box<RawValue>)>,
+    entries: Vec<(usize, Cow<'de, str>, Cow<'de, str>)>,
+    unknown: Option<(usize, Cow<'de, str>)>,
 }
 
-/// An object's key, borrowed from the text when it has no escape.
-struct Key;
+/// serde_json's private name for its raw-value protocol (feature
+/// `raw_value`, the version pinned in Cargo.lock): a newtype struct of this
+/// name is handed over as a one-member map whose value is the member's JSON
+/// text — borrowed from a string document, owned from a `Value`. Tested by
+/// `wire::tests::members_are_borrowed_from_text_and_owned_from_values`.
+const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
-impl<'de> Visitor<'de> for Key {
+/// An object's key, or a member's raw text, borrowed from the document
+/// when it can be.
+struct Text;
+
+impl<'de> Visitor<'de> for Text {
     type Value = Cow<'de, str>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -156,7 +169,7 @@ impl<'de> Visitor<'de> for Key {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Key {
+impl<'de> DeserializeSeed<'de> for Text {
     type Value = Cow<'de, str>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
@@ -164,42 +177,124 @@ impl<'de> DeserializeSeed<'de> for Key {
     }
 }
 
-/// Reads an object's members (a repeated key is serde's `duplicate field`).
+/// A member's value as raw JSON text (serde_json's raw-value protocol).
+struct Raw;
+
+impl<'de> Visitor<'de> for Raw {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        if map.next_key::<de::IgnoredAny>()?.is_none() {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        }
+        map.next_value_seed(Text)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Raw {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_newtype_struct(RAW_VALUE_TOKEN, self)
+    }
+}
+
+/// Up to this many members an object's members are all kept and a repeated
+/// name is found by comparison; past them, each name is looked up among the
+/// names the type reads, and the others are skipped (issue 11 item 7: linear
+/// in the members whatever their number).
+const FEW_MEMBERS: usize = 16;
+
+/// Reads an object's members (`known`: the names the type reads, sorted by
+/// length then bytes); a repeated name is serde's `duplicate field`.
 struct Members {
     expecting: &'static str,
+    known: &'static [&'static str],
 }
 
 impl<'de> Visitor<'de> for Members {
-    type Value = Vec<(Cow<'de, str>, Box<RawValue>)>;
+    type Value = Object<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.expecting)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut entries: Vec<(Cow<'de, str>, Box<RawValue>)> = Vec::new();
-        while let Some(key) = map.next_key_seed(Key)? {
-            if entries.iter().any(|(k, _)| *k == key) {
+        let mut object = Object {
+            entries: Vec::new(),
+            unknown: None,
+        };
+        // The known names met, once past the first few members (the derive
+        // allows at most 128 names per type).
+        let mut seen = 0u128;
+        let mut at = 0usize;
+        while let Some(key) = map.next_key_seed(Text)? {
+            let repeated = if at < FEW_MEMBERS {
+                // The first few members are all kept and compared (cheaper
+                // than looking each name up).
+                object.entries.iter().any(|(_, k, _)| *k == key)
+            } else {
+                if at == FEW_MEMBERS {
+                    for (_, k, _) in &object.entries {
+                        seen |= self.bit(k);
+                    }
+                }
+                let bit = self.bit(&key);
+                if bit == 0 {
+                    map.next_value::<de::IgnoredAny>()?;
+                    if object.unknown.is_none() {
+                        object.unknown = Some((at, key));
+                    }
+                    at += 1;
+                    continue;
+                }
+                let repeated = seen & bit != 0;
+                seen |= bit;
+                repeated
+            };
+            if repeated {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
             }
-            let value = map.next_value::<Box<RawValue>>()?;
-            entries.push((key, value));
+            let value = map.next_value_seed(Raw)?;
+            object.entries.push((at, key, value));
+            at += 1;
         }
-        Ok(entries)
+        Ok(object)
+    }
+}
+
+impl Members {
+    /// The bit of a known name in the set of names met (0: not a name the type reads).
+    fn bit(&self, key: &str) -> u128 {
+        let name = key.as_bytes();
+        self.known
+            .binary_search_by(|k| k.len().cmp(&name.len()).then_with(|| k.as_bytes().cmp(name)))
+            .ok()
+            .and_then(|index| u32::try_from(index).ok())
+            .and_then(|index| 1u128.checked_shl(index))
+            .unwrap_or(0)
     }
 }
 
 impl<'de> Object<'de> {
     /// Reads an object (anything else is serde's `invalid type` against
-    /// `expecting`).
-    pub(crate) fn read<D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Self, D::Error> {
-        let entries = deserializer.deserialize_any(Members { expecting })?;
-        Ok(Object { entries })
+    /// `expecting`); `known` is every member name the type reads, sorted by
+    /// length then bytes.
+    pub(crate) fn read<D: Deserializer<'de>>(
+        deserializer: D,
+        expecting: &'static str,
+        known: &'static [&'static str],
+    ) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(Members { expecting, known })
     }
 
-    fn take(&mut self, key: &str) -> Option<Box<RawValue>> {
-        let at = self.entries.iter().position(|(k, _)| k == key)?;
-        Some(self.entries.swap_remove(at).1)
+    fn take(&mut self, key: &str) -> Option<Cow<'de, str>> {
+        let at = self.entries.iter().position(|(_, k, _)| k == key)?;
+        Some(self.entries.swap_remove(at).2)
     }
 
     /// Takes the tag `tag` and returns the index of the variant it names in `names`.
@@ -210,14 +305,22 @@ impl<'de> Object<'de> {
     ) -> Result<usize, serde_json::Error> {
         let raw = self.take(tag).ok_or_else(|| de::Error::missing_field(tag))?;
         VariantIndex { names }
-            .deserialize(&mut serde_json::Deserializer::from_str(raw.get()))
+            .deserialize(&mut serde_json::Deserializer::from_str(&raw))
             .map_err(unplaced)
     }
 
-    /// `deny_unknown_fields`: every member left must be one of `fields`.
+    /// `deny_unknown_fields`: every member left must be one of `fields`
+    /// (the first stray member in document order is named).
     pub(crate) fn only(&self, fields: &'static [&'static str]) -> Result<(), serde_json::Error> {
-        match self.entries.iter().find(|(k, _)| !fields.contains(&k.as_ref())) {
-            Some((key, _)) => Err(de::Error::unknown_field(key, fields)),
+        let stray = self
+            .entries
+            .iter()
+            .filter(|(_, k, _)| !fields.contains(&k.as_ref()))
+            .map(|(at, k, _)| (*at, k))
+            .chain(self.unknown.as_ref().map(|(at, k)| (*at, k)))
+            .min_by_key(|(at, _)| *at);
+        match stray {
+            Some((_, key)) => Err(de::Error::unknown_field(key, fields)),
             None => Ok(()),
         }
     }
@@ -387,6 +490,73 @@ mod tests {
         let e =
             serde_json::from_str::<Command>(r#"{"actor":"host","action":{"kind":"decline","frame":-1}}"#).unwrap_err();
         assert_eq!(e.to_string(), "invalid value: integer `-1`, expected u32");
+    }
+
+    #[test]
+    fn members_are_borrowed_from_text_and_owned_from_values() {
+        use super::Object;
+        use std::borrow::Cow;
+        let text = r#"{"actor":"host","action":{"kind":"endPhase","phase":"storm"}}"#;
+        let mut de = serde_json::Deserializer::from_str(text);
+        let o = Object::read(&mut de, "an object", &["actor", "action"]).unwrap();
+        assert_eq!(o.entries.len(), 2);
+        assert!(o
+            .entries
+            .iter()
+            .all(|(_, k, v)| matches!(k, Cow::Borrowed(_)) && matches!(v, Cow::Borrowed(_))));
+        assert_eq!(o.entries[1].2, r#"{"kind":"endPhase","phase":"storm"}"#);
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let o = Object::read(value.clone(), "an object", &["actor", "action"]).unwrap();
+        assert!(o.entries.iter().all(|(_, _, v)| matches!(v, Cow::Owned(_))));
+        // The first FEW_MEMBERS members are all kept; past them a member the
+        // type does not read is skipped, only the first one's name kept.
+        let mut de = serde_json::Deserializer::from_str(text);
+        let o = Object::read(&mut de, "an object", &["actor"]).unwrap();
+        assert_eq!(o.entries.len(), 2);
+        assert!(o.unknown.is_none());
+        let many: Vec<String> = (0..super::FEW_MEMBERS + 4).map(|i| format!(r#""k{i}":{i}"#)).collect();
+        let text = format!(r#"{{{},"actor":"host"}}"#, many.join(","));
+        let mut de = serde_json::Deserializer::from_str(&text);
+        let o = Object::read(&mut de, "an object", &["actor"]).unwrap();
+        assert_eq!(o.entries.len(), super::FEW_MEMBERS + 1);
+        let first_skipped = format!("k{}", super::FEW_MEMBERS);
+        assert_eq!(
+            o.unknown.as_ref().map(|(at, k)| (*at, k.as_ref())),
+            Some((super::FEW_MEMBERS, first_skipped.as_str()))
+        );
+        // The same command either way (the raw-value protocol of both deserializers).
+        let text = r#"{"actor":"host","action":{"kind":"endPhase","phase":"storm"}}"#;
+        let from_text: crate::command::Command = serde_json::from_str(text).unwrap();
+        let from_value: crate::command::Command = serde_json::from_value(value).unwrap();
+        assert_eq!(from_text, from_value);
+    }
+
+    #[test]
+    fn many_members_are_read_in_document_order_issue_11_7() {
+        use crate::command::Command;
+        // Unknown members are skipped; the first one in document order is
+        // the one named (serde's), and a known member repeated after many
+        // others is still found.
+        let members: Vec<String> = (0..1000).map(|i| format!(r#""k{i}":0"#)).collect();
+        let unknown = format!(
+            r#"{{"actor":"host","action":{{"kind":"endPhase","phase":"storm",{}}}}}"#,
+            members.join(",")
+        );
+        let e = serde_json::from_str::<Command>(&unknown).unwrap_err();
+        assert!(message(&e).starts_with("unknown field `k0`"), "{e}");
+        let repeated = format!(
+            r#"{{"kind":"endPhase","phase":"storm",{},"phase":"storm"}}"#,
+            members.join(",")
+        );
+        let e = action(&repeated).unwrap_err();
+        assert!(message(&e).starts_with("duplicate field `phase`"), "{e}");
+        // A stray member of another variant, after an unknown one: the first is named.
+        let e = action(r#"{"kind":"endPhase","zz":1,"phase":"storm","frame":2}"#).unwrap_err();
+        assert!(message(&e).starts_with("unknown field `zz`"), "{e}");
+        let e = action(r#"{"kind":"endPhase","frame":2,"phase":"storm","zz":1}"#).unwrap_err();
+        assert!(message(&e).starts_with("unknown field `frame`"), "{e}");
+        let early = r#"{"kind":"endPhase","phase":"storm","phase":"storm"}"#;
+        assert!(message(&action(early).unwrap_err()).starts_with("duplicate field `phase`"));
     }
 
     #[test]

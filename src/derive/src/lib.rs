@@ -14,8 +14,9 @@
 //! * an internally tagged enum (`tag`, `rename_all`, `rename_all_fields`,
 //!   `deny_unknown_fields`; unit and struct variants) and a struct with named
 //!   fields (`rename_all`, `deny_unknown_fields`, `default`): the object read
-//!   once into `crate::wire::Object`, the tag looked up in one name table,
-//!   then each field read from its member (field attributes: `default`, and
+//!   once into `crate::wire::Object` (the members the type reads kept as raw
+//!   text, the others skipped), the tag looked up in one name table, then
+//!   each field read from its member (field attributes: `default`, and
 //!   the serialization-only `skip_serializing_if`).
 //!
 //! Any other serde attribute or shape is a compile error: the derive never
@@ -179,6 +180,7 @@ fn build_fields(
     rule: Option<Rule>,
     deny_unknown_fields: bool,
     fallback: Option<&Tokens>,
+    known: &mut Vec<String>,
 ) -> syn::Result<Tokens> {
     let mut wires = Vec::new();
     let mut inits = Vec::new();
@@ -201,23 +203,39 @@ fn build_fields(
         wires.push(key);
     }
     let deny = deny_unknown_fields.then(|| quote! { object.only(&[#(#wires),*])?; });
+    known.extend(wires);
     Ok(quote! { { #deny #constructor { #(#inits),* } } })
 }
 
+/// The most member names one type reads (`crate::wire::Object` marks the
+/// members met in a 128-bit set).
+const MAX_KNOWN: usize = 128;
+
 /// The `Deserialize` impl that reads an object (serde's `invalid type` against
-/// `expecting` otherwise) and builds the value with `body`.
-fn object_impl(name: &syn::Ident, expecting: &str, body: &Tokens) -> Tokens {
-    quote! {
+/// `expecting` otherwise) and builds the value with `body`; `known` is every
+/// member name the type reads (its fields, of every variant, and its tag).
+fn object_impl(name: &syn::Ident, expecting: &str, mut known: Vec<String>, body: &Tokens) -> syn::Result<Tokens> {
+    // Sorted by length, then bytes (`crate::wire::Object` binary-searches
+    // it, comparing lengths first).
+    known.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    known.dedup();
+    if known.len() > MAX_KNOWN {
+        return Err(syn::Error::new(
+            name.span(),
+            "WireDeserialize reads at most 128 member names per type",
+        ));
+    }
+    Ok(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 fn build(object: &mut crate::wire::Object<'_>) -> ::core::result::Result<#name, ::serde_json::Error> {
                     #body
                 }
-                let mut object = crate::wire::Object::read(deserializer, #expecting)?;
+                let mut object = crate::wire::Object::read(deserializer, #expecting, &[#(#known),*])?;
                 build(&mut object).map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
-    }
+    })
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
@@ -236,21 +254,19 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
             ..
         }) if c.tag.is_none() && c.rename_all_fields.is_none() => {
             let base = quote! { base };
+            let mut known = Vec::new();
             let reads = build_fields(
                 &quote! { #name },
                 fields,
                 c.rename_all,
                 c.deny_unknown_fields,
                 c.default.then_some(&base),
+                &mut known,
             )?;
             let init = c
                 .default
                 .then(|| quote! { let base = <#name as ::core::default::Default>::default(); });
-            return Ok(object_impl(
-                name,
-                &format!("struct {name}"),
-                &quote! { #init Ok(#reads) },
-            ));
+            return object_impl(name, &format!("struct {name}"), known, &quote! { #init Ok(#reads) });
         }
         _ => {
             return Err(syn::Error::new(
@@ -295,6 +311,7 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
     };
     // An internally tagged enum.
     let mut arms = Vec::new();
+    let mut known = vec![tag.clone()];
     for v in &data.variants {
         let ident = &v.ident;
         arms.push(match &v.fields {
@@ -306,6 +323,7 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                 c.rename_all_fields,
                 c.deny_unknown_fields,
                 None,
+                &mut known,
             )?,
             Fields::Unnamed(_) => {
                 return Err(syn::Error::new(
@@ -322,5 +340,5 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
             _ => return Err(crate::wire::no_variant()),
         })
     };
-    Ok(object_impl(name, &format!("internally tagged enum {name}"), &body))
+    object_impl(name, &format!("internally tagged enum {name}"), known, &body)
 }
