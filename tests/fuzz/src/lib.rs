@@ -8,7 +8,8 @@
 //! * **Mutations** work on the JSON tree ([`mutate`]): boundary numbers,
 //!   identifiers swapped for other identifiers seen in the seeds, fields and
 //!   list entries removed, duplicated, repeated or grafted from another seed;
-//!   now and then a byte-level edit of the text.
+//!   now and then an object widened with tens of thousands of members of
+//!   unknown names, or a byte-level edit of the text.
 //! * **Doors**: `new_game_json`, `apply_json`, `view_json`, `options_json`
 //!   and `game_from_json` ([`Door`]).
 //! * **Checks** ([`check`]): no panic; every refusal carries a stable code
@@ -529,6 +530,15 @@ pub fn mutate(rng: &mut Rng, seeds: &Seeds, doc: &mut Value) {
         }
         Value::Object(map) if op < 8 => {
             let keys: Vec<String> = map.keys().cloned().collect();
+            if rng.below(32) == 0 {
+                // Widen: tens of thousands of members of unknown names. The
+                // decoders work per member (D-151: once quadratic in them).
+                let wide = 10_000 + rng.below(50_000);
+                for i in 0..wide {
+                    map.insert(format!("zz{i}"), Value::from(i));
+                }
+                return;
+            }
             match rng.below(3) {
                 0 => {
                     if let Some(name) = rng.pick(&keys) {
