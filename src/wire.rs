@@ -131,8 +131,9 @@ pub(crate) fn no_variant<E: de::Error>() -> E {
 /// members are kept as raw text, borrowed from the document when it is a
 /// string (the engine's JSON doors); past [`FEW_MEMBERS`], those the type
 /// does not read are skipped, as serde's derive skips them, and the first of
-/// them is kept by name for `deny_unknown_fields`. Each member's place in the document is
-/// kept so that [`Object::only`] names the first stray member, as serde does.
+/// them is kept by name for `deny_unknown_fields`. Each member's place in
+/// the document is kept so that [`Object::only`] names the first stray
+/// member, as serde does ([`Object::take`] does not keep the order).
 pub(crate) struct Object<'de> {
     entries: Vec<(usize, Cow<'de, str>, Cow<'de, str>)>,
     unknown: Option<(usize, Cow<'de, str>)>,
@@ -153,7 +154,7 @@ impl<'de> Visitor<'de> for Text {
     type Value = Cow<'de, str>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a field name")
+        f.write_str("a string")
     }
 
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
@@ -292,6 +293,7 @@ impl<'de> Object<'de> {
         deserializer.deserialize_any(Members { expecting, known })
     }
 
+    /// Takes a member out (the last one moves into its place).
     fn take(&mut self, key: &str) -> Option<Cow<'de, str>> {
         let at = self.entries.iter().position(|(_, k, _)| k == key)?;
         Some(self.entries.swap_remove(at).2)
