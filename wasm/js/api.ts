@@ -65,7 +65,7 @@ export class EcazError extends Error {
 
 /** @internal The wasm-bindgen glue (wasm-bindgen --target web), with the package's reset hook. */
 export interface Glue {
-  initSync(init: { module: object }): unknown;
+  initSync(init: { module: object }): { memory: WebAssembly.Memory };
   __ecaz_reset(): void;
   version(): string;
   formatVersion(): number;
@@ -87,6 +87,9 @@ interface GlueGameClass {
 /** @internal */
 interface GlueGame {
   apply(command: string): string;
+  inputBuffer(len: number): number;
+  applyInput(len: number): number;
+  outputBuffer(): number;
   state(): string;
   view(viewer: string): string;
   options(actor: string): string;
@@ -97,6 +100,8 @@ interface GlueGame {
 
 let glue: Glue | undefined;
 let wasmModule: object | undefined;
+/** The instance's memory (for `applyText`'s buffers, D-152). */
+let memory: WebAssembly.Memory | undefined;
 /** Bumped at every re-instantiation: a handle of an older generation is poisoned. */
 let generation = 0;
 /** The live handles' glue objects, to detach them (no finalizer may free into a new instance). */
@@ -105,7 +110,7 @@ let loader: ((source: unknown) => Promise<object>) | undefined;
 
 /** @internal Used by the entry points: the glue and the compiled module. */
 export function install(g: Glue, module: object): void {
-  g.initSync({ module });
+  memory = g.initSync({ module }).memory;
   glue = g;
   wasmModule = module;
 }
@@ -156,7 +161,7 @@ function recover(): void {
   const g = glue;
   if (g !== undefined && wasmModule !== undefined) {
     g.__ecaz_reset();
-    g.initSync({ module: wasmModule });
+    memory = g.initSync({ module: wasmModule }).memory;
   }
 }
 
@@ -189,6 +194,40 @@ function call<T>(body: (g: Glue) => T): T {
 
 function decode<T>(text: string): T {
   return JSON.parse(text) as T;
+}
+
+// ---- text through the module's memory (D-152) ----
+
+const encoder = new TextEncoder();
+let decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false });
+/** Safari's TextDecoder fails after about 2 GiB; a fresh one is taken before that (as wasm-bindgen's glue does). */
+let decoded = 0;
+/** A view of the whole memory, renewed when the memory grows (which detaches the old one). */
+let bytes = new Uint8Array(0);
+
+function memoryBytes(): Uint8Array {
+  const buffer = memory?.buffer;
+  if (buffer !== undefined && bytes.buffer !== buffer) bytes = new Uint8Array(buffer);
+  return bytes;
+}
+
+/** Writes `text` as UTF-8 into the handle's input buffer; returns its byte length. */
+function writeInput(inner: GlueGame, text: string): number {
+  // At most 3 bytes per UTF-16 unit.
+  const room = text.length * 3;
+  const at = inner.inputBuffer(room);
+  return encoder.encodeInto(text, memoryBytes().subarray(at, at + room)).written;
+}
+
+/** Reads the handle's output buffer: `len` bytes of UTF-8. */
+function readOutput(inner: GlueGame, len: number): string {
+  const at = inner.outputBuffer();
+  decoded += len;
+  if (decoded > 2_000_000_000) {
+    decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false });
+    decoded = len;
+  }
+  return decoder.decode(memoryBytes().subarray(at, at + len));
 }
 
 // ---- the handle ----
@@ -233,7 +272,9 @@ export class Game {
   /** `apply` in text form: a `Command` document in, the `Event[]` document out. */
   applyText(command: string): string {
     const inner = this.#use();
-    return call(() => inner.apply(command));
+    // A non-string is refused by the module's own `apply` (decode/invalid_json).
+    if (typeof command !== "string") return call(() => inner.apply(command));
+    return call(() => readOutput(inner, inner.applyInput(writeInput(inner, command))));
   }
 
   /** What `viewer` may see of the game. */

@@ -102,7 +102,11 @@ fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
 }
 
 fn encode<T: serde::Serialize>(value: &T) -> Result<String, JsValue> {
-    serde_json::to_string(value).map_err(|e| thrown(ApplyError::InvalidState(e.to_string())))
+    serde_json::to_string(value).map_err(unencodable)
+}
+
+fn unencodable(e: serde_json::Error) -> JsValue {
+    thrown(ApplyError::InvalidState(e.to_string()))
 }
 
 /// The library version (e.g. `0.1.0`).
@@ -264,6 +268,31 @@ pub fn bot_command(
 #[derive(Debug)]
 pub struct Game {
     game: ecaz::Game,
+    /// The command text `applyInput` reads, written by the typed layer
+    /// through `inputBuffer` (D-152).
+    input: Vec<u8>,
+    /// The events text of the last command, kept for the typed layer to
+    /// read (D-152); cleared, not freed, between commands.
+    output: Vec<u8>,
+}
+
+impl Game {
+    fn holding(game: ecaz::Game) -> Game {
+        Game {
+            game,
+            input: Vec::new(),
+            output: Vec::new(),
+        }
+    }
+
+    /// Decode, apply and encode one command; the events JSON is left in
+    /// `output` (its memory reused from one command to the next).
+    fn run(&mut self, command: &str) -> Result<(), JsValue> {
+        let command = ecaz::command_from_json(command).map_err(thrown)?;
+        let events = ecaz::apply_mut(&mut self.game, &command).map_err(thrown)?;
+        self.output.clear();
+        serde_json::to_writer(&mut self.output, &events).map_err(unencodable)
+    }
 }
 
 #[wasm_bindgen]
@@ -273,14 +302,14 @@ impl Game {
     pub fn new(#[wasm_bindgen(unchecked_param_type = "string")] setup: JsValue) -> Result<Game, JsValue> {
         let setup = ecaz::setup_from_json(&text(&setup, "setup")?).map_err(thrown)?;
         let game = setup.build().map_err(thrown)?;
-        Ok(Game { game })
+        Ok(Game::holding(game))
     }
 
     /// Restore a game from a saved state (`Game` JSON).
     #[wasm_bindgen(js_name = fromState)]
     pub fn from_state(#[wasm_bindgen(unchecked_param_type = "string")] state: JsValue) -> Result<Game, JsValue> {
         let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
-        Ok(Game { game })
+        Ok(Game::holding(game))
     }
 
     /// Apply a command (`Command` JSON) in place; returns the events
@@ -289,9 +318,41 @@ impl Game {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] command: JsValue,
     ) -> Result<String, JsValue> {
-        let command = ecaz::command_from_json(&text(&command, "command")?).map_err(thrown)?;
-        let events = ecaz::apply_mut(&mut self.game, &command).map_err(thrown)?;
-        encode(&events)
+        self.run(&text(&command, "command")?)?;
+        Ok(String::from_utf8_lossy(&self.output).into_owned())
+    }
+
+    /// Where the typed layer writes a command of up to `len` bytes of UTF-8
+    /// for `applyInput` (an address in the module's memory, valid until the
+    /// next call into the module). D-152: `apply` without a string crossing
+    /// the boundary each way.
+    #[wasm_bindgen(js_name = inputBuffer)]
+    pub fn input_buffer(&mut self, len: usize) -> usize {
+        self.input.clear();
+        self.input.resize(len, 0);
+        self.input.as_mut_ptr() as usize
+    }
+
+    /// `apply` of the command whose first `len` bytes were written at
+    /// `inputBuffer`: returns the byte length of the events JSON, which
+    /// `outputBuffer` locates. On error nothing changed.
+    #[wasm_bindgen(js_name = applyInput)]
+    pub fn apply_input(&mut self, len: usize) -> Result<usize, JsValue> {
+        let input = std::mem::take(&mut self.input);
+        let bytes = input.get(..len).unwrap_or(&input);
+        let outcome = match std::str::from_utf8(bytes) {
+            Ok(command) => self.run(command),
+            Err(e) => Err(thrown(ApplyError::InvalidJson(format!("command is not UTF-8: {e}")))),
+        };
+        self.input = input;
+        outcome.map(|()| self.output.len())
+    }
+
+    /// Where the events JSON of the last `applyInput` is (valid until the
+    /// next call into the module).
+    #[wasm_bindgen(js_name = outputBuffer)]
+    pub fn output_buffer(&self) -> usize {
+        self.output.as_ptr() as usize
     }
 
     /// The state JSON (to persist it, or for the pure calls).
