@@ -254,11 +254,21 @@ pub fn apply_json(state: &str, command: &str) -> Result<JsonOutcome, ApplyError>
     })
 }
 
+/// Appends the events' JSON (`Event[]`, as [`apply_json`] writes them) to
+/// `out`, whose memory the caller keeps from one command to the next (the
+/// WASM handle: D-152).
+pub fn write_events(out: &mut Vec<u8>, events: &[Event]) -> Result<(), ApplyError> {
+    serde_json::to_writer(out, events).map_err(|e| ApplyError::InvalidState(e.to_string()))
+}
+
 /// The view of a state for a viewer (`viewer` is a JSON string such as `"ecaz"`).
 pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
-    let game = game_from_json(state)?;
-    let viewer = viewer_from_json(viewer)?;
-    encode(&crate::view::view(&game, viewer))
+    game_view_json(&game_from_json(state)?, viewer_from_json(viewer)?)
+}
+
+/// The view of a game for a viewer, as JSON (the bindings' handles).
+pub fn game_view_json(game: &Game, viewer: Viewer) -> Result<String, ApplyError> {
+    encode(&crate::view::view(game, viewer))
 }
 
 /// A bot profile id, bare (`heuristic`) or JSON-quoted.
@@ -324,9 +334,12 @@ pub fn board_json() -> Result<String, ApplyError> {
 
 /// The legal commands of an actor (`actor` is a JSON string such as `"host"`).
 pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
-    let game = game_from_json(state)?;
-    let actor = actor_from_json(actor)?;
-    encode(&crate::options::options(&game, actor))
+    game_options_json(&game_from_json(state)?, actor_from_json(actor)?)
+}
+
+/// The legal commands of an actor in a game, as JSON (the bindings' handles).
+pub fn game_options_json(game: &Game, actor: Actor) -> Result<String, ApplyError> {
+    encode(&crate::options::options(game, actor))
 }
 
 /// Decode an event list (`Event[]`, as [`apply_json`] returns it): an array
@@ -344,7 +357,10 @@ pub fn events_from_json(text: &str) -> Result<Vec<Event>, ApplyError> {
 /// is an `Event[]` array as [`apply_json`] returns it, `viewer` a JSON string
 /// such as `"atreides"`.
 pub fn events_for_json(events: &str, viewer: &str) -> Result<String, ApplyError> {
-    let events = events_from_json(events)?;
-    let viewer = viewer_from_json(viewer)?;
-    encode(&crate::view::events_for(&events, viewer))
+    viewer_events_json(&events_from_json(events)?, viewer_from_json(viewer)?)
+}
+
+/// The events a viewer may see ([`crate::events_for`]), as JSON.
+pub fn viewer_events_json(events: &[Event], viewer: Viewer) -> Result<String, ApplyError> {
+    encode(&crate::view::events_for(events, viewer))
 }

@@ -101,14 +101,6 @@ fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     })
 }
 
-fn encode<T: serde::Serialize>(value: &T) -> Result<String, JsValue> {
-    serde_json::to_string(value).map_err(unencodable)
-}
-
-fn unencodable(e: serde_json::Error) -> JsValue {
-    thrown(ApplyError::InvalidState(e.to_string()))
-}
-
 /// The library version (e.g. `0.1.0`).
 #[wasm_bindgen]
 pub fn version() -> String {
@@ -158,7 +150,7 @@ pub fn view_json(
 ) -> Result<String, JsValue> {
     let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
     let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
-    encode(&ecaz::view(&game, viewer))
+    ecaz::game_view_json(&game, viewer).map_err(thrown)
 }
 
 /// The legal commands of an actor (a faction id or `host`) in a state.
@@ -169,7 +161,7 @@ pub fn options_json(
 ) -> Result<String, JsValue> {
     let game = ecaz::game_from_json(&text(&state, "state")?).map_err(thrown)?;
     let actor = ecaz::actor_from_text(&text(&actor, "actor")?).map_err(thrown)?;
-    encode(&ecaz::options(&game, actor))
+    ecaz::game_options_json(&game, actor).map_err(thrown)
 }
 
 /// Narrate an event or a command (JSON text: an event is an object with
@@ -210,7 +202,7 @@ pub fn events_for_json(
 ) -> Result<String, JsValue> {
     let events = ecaz::events_from_json(&text(&events, "events")?).map_err(thrown)?;
     let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
-    encode(&ecaz::events_for(&events, viewer))
+    ecaz::viewer_events_json(&events, viewer).map_err(thrown)
 }
 
 /// Every stable error code the engine can throw (the package's `ErrorCode`
@@ -291,7 +283,7 @@ impl Game {
         let command = ecaz::command_from_json(command).map_err(thrown)?;
         let events = ecaz::apply_mut(&mut self.game, &command).map_err(thrown)?;
         self.output.clear();
-        serde_json::to_writer(&mut self.output, &events).map_err(unencodable)
+        ecaz::write_events(&mut self.output, &events).map_err(thrown)
     }
 }
 
@@ -363,12 +355,12 @@ impl Game {
     /// The view for a viewer (a faction id, `spectator` or `host`).
     pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "string")] viewer: JsValue) -> Result<String, JsValue> {
         let viewer: Viewer = ecaz::viewer_from_text(&text(&viewer, "viewer")?).map_err(thrown)?;
-        encode(&ecaz::view(&self.game, viewer))
+        ecaz::game_view_json(&self.game, viewer).map_err(thrown)
     }
 
     /// The legal commands of an actor (a faction id or `host`).
     pub fn options(&self, #[wasm_bindgen(unchecked_param_type = "string")] actor: JsValue) -> Result<String, JsValue> {
         let actor = ecaz::actor_from_text(&text(&actor, "actor")?).map_err(thrown)?;
-        encode(&ecaz::options(&self.game, actor))
+        ecaz::game_options_json(&self.game, actor).map_err(thrown)
     }
 }
