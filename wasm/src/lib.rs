@@ -282,8 +282,22 @@ impl Game {
     fn run(&mut self, command: &str) -> Result<(), JsValue> {
         let command = ecaz::command_from_json(command).map_err(thrown)?;
         let events = ecaz::apply_mut(&mut self.game, &command).map_err(thrown)?;
-        self.output.clear();
+        reuse(&mut self.output);
         ecaz::write_events(&mut self.output, &events).map_err(thrown)
+    }
+}
+
+/// A buffer's memory is kept for the next command up to this size; a larger
+/// one (after a huge command, which is refused anyway) is given back.
+const KEEP: usize = 64 * 1024;
+
+/// Empties a buffer for the next command, keeping its memory unless that is
+/// over [`KEEP`].
+fn reuse(buffer: &mut Vec<u8>) {
+    if buffer.capacity() > KEEP {
+        *buffer = Vec::new();
+    } else {
+        buffer.clear();
     }
 }
 
@@ -337,6 +351,7 @@ impl Game {
             Err(e) => Err(thrown(ApplyError::InvalidJson(format!("command is not UTF-8: {e}")))),
         };
         self.input = input;
+        reuse(&mut self.input);
         outcome.map(|()| self.output.len())
     }
 
