@@ -264,7 +264,8 @@ pub struct Game {
     /// through `inputBuffer` (D-152).
     input: Vec<u8>,
     /// The events text of the last command, kept for the typed layer to
-    /// read (D-152); cleared, not freed, between commands.
+    /// read (D-152); emptied at the next command, its memory kept up to
+    /// [`KEEP`].
     output: Vec<u8>,
 }
 
