@@ -36,7 +36,12 @@ fn parse<T: DeserializeOwned>(text: &str, shape_error: fn(String) -> ApplyError)
 }
 
 fn encode<T: serde::Serialize>(value: &T) -> Result<String, ApplyError> {
-    serde_json::to_string(value).map_err(|e| ApplyError::InvalidState(e.to_string()))
+    serde_json::to_string(value).map_err(unencodable)
+}
+
+/// A value the engine could not write (never met: the wire types always serialize).
+fn unencodable(e: serde_json::Error) -> ApplyError {
+    ApplyError::InvalidState(e.to_string())
 }
 
 /// Decode a command.
@@ -258,7 +263,7 @@ pub fn apply_json(state: &str, command: &str) -> Result<JsonOutcome, ApplyError>
 /// `out`, whose memory the caller keeps from one command to the next (the
 /// WASM handle: D-152).
 pub fn write_events(out: &mut Vec<u8>, events: &[Event]) -> Result<(), ApplyError> {
-    serde_json::to_writer(out, events).map_err(|e| ApplyError::InvalidState(e.to_string()))
+    serde_json::to_writer(out, events).map_err(unencodable)
 }
 
 /// The view of a state for a viewer (`viewer` is a JSON string such as `"ecaz"`).

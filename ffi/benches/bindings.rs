@@ -25,12 +25,11 @@ use std::ptr;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ecaz::scenario::Scenario;
 use ecaz::{Command, Game};
-use ecaz_ffi::{
-    ecaz_apply_json, ecaz_buffer_free, ecaz_game_apply, ecaz_game_free, ecaz_game_from_state, EcazBuffer, EcazGame,
-    EcazStatus,
-};
+use ecaz_ffi::{ecaz_apply_json, ecaz_buffer_free, EcazBuffer, EcazStatus};
 
-const FIXTURE: &str = include_str!("../../examples/bench/mid_game_turn.json");
+mod handle;
+
+use handle::{Handle, FIXTURE};
 
 struct Workload {
     start: Game,
@@ -58,24 +57,6 @@ fn workload() -> Workload {
         command_json,
         states,
     }
-}
-
-/// A handle freed when dropped (outside the timed part of `iter_batched`).
-struct Handle(*mut EcazGame);
-
-impl Drop for Handle {
-    fn drop(&mut self) {
-        // SAFETY: a live handle from `ecaz_game_from_state`, freed once.
-        unsafe { ecaz_game_free(self.0) };
-    }
-}
-
-fn handle_from(state: &str) -> Handle {
-    let mut game = ptr::null_mut();
-    // SAFETY: `state` is valid for its length; the out-pointers are valid.
-    let status = unsafe { ecaz_game_from_state(state.as_ptr().cast(), state.len(), &mut game, ptr::null_mut()) };
-    assert_eq!(status, EcazStatus::Ok);
-    Handle(game)
 }
 
 fn bench(c: &mut Criterion) {
@@ -111,16 +92,9 @@ fn bench(c: &mut Criterion) {
 
     group.bench_function("c_handle", |b| {
         b.iter_batched(
-            || handle_from(&w.start_json),
+            || Handle::from_state(&w.start_json),
             |handle| {
-                for command in &w.command_json {
-                    let mut out: *mut EcazBuffer = ptr::null_mut();
-                    // SAFETY: a live handle; the command is valid for its length.
-                    let status = unsafe { ecaz_game_apply(handle.0, command.as_ptr().cast(), command.len(), &mut out) };
-                    assert_eq!(status, EcazStatus::Ok);
-                    // SAFETY: the buffer was handed out by the call above.
-                    unsafe { ecaz_buffer_free(black_box(out)) };
-                }
+                handle.apply_all(&w.command_json);
                 handle
             },
             BatchSize::SmallInput,

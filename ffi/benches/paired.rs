@@ -17,42 +17,21 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::unwrap_used)]
 #![allow(unsafe_code)] // calling the C ABI; every pointer is valid for its length.
 
-use std::hint::black_box;
 use std::io::{BufRead, Write};
-use std::ptr;
 use std::time::{Duration, Instant};
 
 use ecaz::scenario::Scenario;
-use ecaz_ffi::{
-    ecaz_buffer_free, ecaz_game_apply, ecaz_game_free, ecaz_game_from_state, EcazBuffer, EcazGame, EcazStatus,
-};
 
-const FIXTURE: &str = include_str!("../../examples/bench/mid_game_turn.json");
+mod handle;
 
-fn from_state(state: &str) -> *mut EcazGame {
-    let mut game = ptr::null_mut();
-    // SAFETY: `state` is valid for its length; the out-pointers are valid.
-    let status = unsafe { ecaz_game_from_state(state.as_ptr().cast(), state.len(), &mut game, ptr::null_mut()) };
-    assert_eq!(status, EcazStatus::Ok);
-    game
-}
+use handle::{Handle, FIXTURE};
 
 /// One run of the stream on a fresh handle: the time of the applies only.
 fn stream(state: &str, commands: &[String]) -> Duration {
-    let game = from_state(state);
+    let handle = Handle::from_state(state);
     let start = Instant::now();
-    for command in commands {
-        let mut out: *mut EcazBuffer = ptr::null_mut();
-        // SAFETY: a live handle; the command is valid for its length.
-        let status = unsafe { ecaz_game_apply(game, command.as_ptr().cast(), command.len(), &mut out) };
-        assert_eq!(status, EcazStatus::Ok);
-        // SAFETY: the buffer was handed out by the call above.
-        unsafe { ecaz_buffer_free(black_box(out)) };
-    }
-    let time = start.elapsed();
-    // SAFETY: a live handle from `ecaz_game_from_state`, freed once.
-    unsafe { ecaz_game_free(game) };
-    time
+    handle.apply_all(commands);
+    start.elapsed()
 }
 
 fn main() {
