@@ -449,3 +449,33 @@ fn example_scenario_files_obey_the_schema() {
     }
     assert!(found > 0, "no scenario files under examples/");
 }
+
+/// D-153: `write_events`, the WASM handle's encoder (short pieces pushed in
+/// place, long ones copied), appends exactly the bytes the JSON door writes
+/// (`serde_json::to_string`, as `apply_json`), after whatever the buffer
+/// already held, for every accepted step of every scenario.
+#[test]
+fn write_events_appends_the_json_doors_bytes_d_153() {
+    let mut steps = 0;
+    for path in scenario_files() {
+        let scenario = load(&path);
+        let mut game = scenario.setup.build().unwrap();
+        for step in &scenario.steps {
+            let Ok(events) = ecaz::apply_mut(&mut game, &step.command) else {
+                continue;
+            };
+            let expected = serde_json::to_string(&events).unwrap();
+            let mut out = b"kept".to_vec();
+            ecaz::write_events(&mut out, &events).unwrap();
+            assert_eq!(out.get(..4), Some(b"kept".as_slice()), "{}", path.display());
+            assert_eq!(
+                String::from_utf8_lossy(out.get(4..).unwrap()),
+                expected,
+                "{}",
+                path.display()
+            );
+            steps += 1;
+        }
+    }
+    assert!(steps > 100, "only {steps} accepted steps");
+}

@@ -200,7 +200,7 @@ impl Fact {
         // Through the JSON text rather than `serde_json::to_value`: the state
         // types are then compiled for one serializer only (issue 12 item 5).
         fn v<T: serde::Serialize>(x: T) -> Result<serde_json::Value, serde_json::Error> {
-            serde_json::from_str(&serde_json::to_string(&x)?)
+            serde_json::from_str(&crate::json::to_text(&x)?)
         }
         let r = match self {
             Fact::Of(f, field) => match g.faction(f) {
