@@ -89,6 +89,7 @@ interface GlueGame {
   apply(command: string): string;
   inputBuffer(len: number): number;
   applyInput(len: number): number;
+  takeError(): unknown;
   outputBuffer(): number;
   state(): string;
   view(viewer: string): string;
@@ -110,7 +111,7 @@ let loader: ((source: unknown) => Promise<object>) | undefined;
 
 /** @internal Used by the entry points: the glue and the compiled module. */
 export function install(g: Glue, module: object): void {
-  memory = g.initSync({ module }).memory;
+  useMemory(g.initSync({ module }).memory);
   glue = g;
   wasmModule = module;
 }
@@ -161,7 +162,7 @@ function recover(): void {
   const g = glue;
   if (g !== undefined && wasmModule !== undefined) {
     g.__ecaz_reset();
-    memory = g.initSync({ module: wasmModule }).memory;
+    useMemory(g.initSync({ module: wasmModule }).memory);
   }
 }
 
@@ -205,9 +206,16 @@ let decoded = 0;
 /** A view of the whole memory, renewed when the memory grows (which detaches the old one). */
 let bytes = new Uint8Array(0);
 
+/** A new instance's memory; the old view is dropped. */
+function useMemory(instanceMemory: WebAssembly.Memory | undefined): void {
+  memory = instanceMemory;
+  bytes = new Uint8Array(0);
+}
+
 function memoryBytes(): Uint8Array {
-  const buffer = memory?.buffer;
-  if (buffer !== undefined && bytes.buffer !== buffer) bytes = new Uint8Array(buffer);
+  // A grown memory detaches the old buffer (its views' length drops to 0);
+  // a new instance resets `bytes` (`install`). No `memory.buffer` read per call (D-153).
+  if (bytes.length === 0 && memory !== undefined) bytes = new Uint8Array(memory.buffer);
   return bytes;
 }
 
@@ -219,8 +227,12 @@ function writeInput(inner: GlueGame, text: string): number {
   return encoder.encodeInto(text, memoryBytes().subarray(at, at + room)).written;
 }
 
-/** Reads the handle's output buffer: `len` bytes of UTF-8. */
+/** What `applyInput` returns for a failed command (then `takeError` has the error): `usize::MAX`. */
+const FAILED = 0xffff_ffff;
+
+/** Reads the handle's output buffer: `len` bytes of UTF-8 (or throws the error of a failed command). */
 function readOutput(inner: GlueGame, len: number): string {
+  if (len === FAILED) throw inner.takeError();
   const at = inner.outputBuffer();
   decoded += len;
   if (decoded > 2_000_000_000) {

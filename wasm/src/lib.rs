@@ -32,6 +32,12 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The module's allocator (D-153): Talc over the module's own memory, grown
+/// as needed, with no lock (the module is single-threaded).
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT: &'static str = r#"
 /** What `applyJson` returns: the new state and the events, both JSON text. */
@@ -267,6 +273,9 @@ pub struct Game {
     /// read (D-152); emptied at the next command, its memory kept up to
     /// [`KEEP`].
     output: Vec<u8>,
+    /// The error of the last `applyInput` that failed, until `takeError`
+    /// takes it (D-153).
+    error: Option<JsValue>,
 }
 
 impl Game {
@@ -275,6 +284,7 @@ impl Game {
             game,
             input: Vec::new(),
             output: Vec::new(),
+            error: None,
         }
     }
 
@@ -291,6 +301,10 @@ impl Game {
 /// A buffer's memory is kept for the next command up to this size; a larger
 /// one (after a huge command, which is refused anyway) is given back.
 const KEEP: usize = 64 * 1024;
+
+/// What `applyInput` returns when the command failed: no events text is
+/// that long (a `Vec` holds at most `isize::MAX` bytes).
+const FAILED: usize = usize::MAX;
 
 /// Empties a buffer for the next command, keeping its memory unless that is
 /// over [`KEEP`].
@@ -335,16 +349,21 @@ impl Game {
     /// the boundary each way.
     #[wasm_bindgen(js_name = inputBuffer)]
     pub fn input_buffer(&mut self, len: usize) -> usize {
-        self.input.clear();
-        self.input.resize(len, 0);
+        // D-153: the buffer only grows (zero-filled once), up to [`KEEP`]
+        // kept from one command to the next.
+        if self.input.len() < len {
+            self.input.resize(len, 0);
+        }
         self.input.as_mut_ptr() as usize
     }
 
     /// `apply` of the command whose first `len` bytes were written at
     /// `inputBuffer`: returns the byte length of the events JSON, which
-    /// `outputBuffer` locates. On error nothing changed.
+    /// `outputBuffer` locates, or [`FAILED`], and then `takeError` gives
+    /// the error. On error nothing changed. D-153: one plain number back,
+    /// not a `Result` (which crosses as an array made at every call).
     #[wasm_bindgen(js_name = applyInput)]
-    pub fn apply_input(&mut self, len: usize) -> Result<usize, JsValue> {
+    pub fn apply_input(&mut self, len: usize) -> usize {
         let input = std::mem::take(&mut self.input);
         let bytes = input.get(..len).unwrap_or(&input);
         let outcome = match std::str::from_utf8(bytes) {
@@ -352,8 +371,23 @@ impl Game {
             Err(e) => Err(thrown(ApplyError::InvalidJson(format!("command is not UTF-8: {e}")))),
         };
         self.input = input;
-        reuse(&mut self.input);
-        outcome.map(|()| self.output.len())
+        if self.input.capacity() > KEEP {
+            self.input = Vec::new();
+        }
+        match outcome {
+            Ok(()) => self.output.len(),
+            Err(error) => {
+                self.error = Some(error);
+                FAILED
+            }
+        }
+    }
+
+    /// The error of the last `applyInput` that returned [`FAILED`] (taken:
+    /// a second call gives `undefined`).
+    #[wasm_bindgen(js_name = takeError)]
+    pub fn take_error(&mut self) -> JsValue {
+        self.error.take().unwrap_or(JsValue::UNDEFINED)
     }
 
     /// Where the events JSON of the last `applyInput` is (valid until the
