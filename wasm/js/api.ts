@@ -88,6 +88,7 @@ interface GlueGameClass {
 interface GlueGame {
   apply(command: string): string;
   inputBuffer(len: number): number;
+  releaseInput(): void;
   applyInput(len: number): number;
   takeError(): unknown;
   outputBuffer(): number;
@@ -110,7 +111,8 @@ const live = new Set<{ deref(): GlueGame | undefined }>();
 let loader: ((source: unknown) => Promise<object>) | undefined;
 
 /** @internal Used by the entry points: the glue and the compiled module. */
-export function install(g: Glue, module: object): void {
+export function install(g: Glue, module: object, through: TextBridge = standardText): void {
+  bridge = through;
   useMemory(g.initSync({ module }).memory);
   glue = g;
   wasmModule = module;
@@ -197,14 +199,44 @@ function decode<T>(text: string): T {
   return JSON.parse(text) as T;
 }
 
-// ---- text through the module's memory (D-152) ----
+// ---- text through the module's memory (D-152, D-153) ----
+
+/**
+ * @internal How text goes into and comes out of the module's memory. The
+ * default uses `TextEncoder.encodeInto` and `TextDecoder`; the Node entry
+ * passes one over `Buffer` (`write`, `toString`), which needs no view of
+ * each piece and is quicker there (D-153).
+ */
+export interface TextBridge {
+  /** A view of a whole memory buffer (taken again when the memory grows). */
+  view(buffer: ArrayBuffer): Uint8Array;
+  /** Writes `text` as UTF-8 at `at` of `bytes` (`room` bytes free there); returns the bytes written. */
+  write(bytes: Uint8Array, text: string, at: number, room: number): number;
+  /** The `len` bytes of UTF-8 at `at` of `bytes`, as a string. */
+  read(bytes: Uint8Array, at: number, len: number): string;
+}
 
 const encoder = new TextEncoder();
 let decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false });
 /** Safari's TextDecoder fails after about 2 GiB; a fresh one is taken before that (as wasm-bindgen's glue does). */
 let decoded = 0;
+
+const standardText: TextBridge = {
+  view: (buffer) => new Uint8Array(buffer),
+  write: (bytes, text, at, room) => encoder.encodeInto(text, bytes.subarray(at, at + room)).written,
+  read: (bytes, at, len) => {
+    decoded += len;
+    if (decoded > 2_000_000_000) {
+      decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false });
+      decoded = len;
+    }
+    return decoder.decode(bytes.subarray(at, at + len));
+  },
+};
+let bridge: TextBridge = standardText;
+
 /** A view of the whole memory, renewed when the memory grows (which detaches the old one). */
-let bytes = new Uint8Array(0);
+let bytes: Uint8Array = new Uint8Array(0);
 
 /** A new instance's memory; the old view is dropped. */
 function useMemory(instanceMemory: WebAssembly.Memory | undefined): void {
@@ -215,32 +247,15 @@ function useMemory(instanceMemory: WebAssembly.Memory | undefined): void {
 function memoryBytes(): Uint8Array {
   // A grown memory detaches the old buffer (its views' length drops to 0);
   // a new instance resets `bytes` (`install`). No `memory.buffer` read per call (D-153).
-  if (bytes.length === 0 && memory !== undefined) bytes = new Uint8Array(memory.buffer);
+  if (bytes.length === 0 && memory !== undefined) bytes = bridge.view(memory.buffer);
   return bytes;
-}
-
-/** Writes `text` as UTF-8 into the handle's input buffer; returns its byte length. */
-function writeInput(inner: GlueGame, text: string): number {
-  // At most 3 bytes per UTF-16 unit.
-  const room = text.length * 3;
-  const at = inner.inputBuffer(room);
-  return encoder.encodeInto(text, memoryBytes().subarray(at, at + room)).written;
 }
 
 /** What `applyInput` returns for a failed command (then `takeError` has the error): `usize::MAX`. */
 const FAILED = 0xffff_ffff;
 
-/** Reads the handle's output buffer: `len` bytes of UTF-8 (or throws the error of a failed command). */
-function readOutput(inner: GlueGame, len: number): string {
-  if (len === FAILED) throw inner.takeError();
-  const at = inner.outputBuffer();
-  decoded += len;
-  if (decoded > 2_000_000_000) {
-    decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false });
-    decoded = len;
-  }
-  return decoder.decode(memoryBytes().subarray(at, at + len));
-}
+/** A handle keeps its input buffer for commands of up to this many bytes of room (D-153). */
+const KEEP_INPUT = 64 * 1024;
 
 // ---- the handle ----
 
@@ -256,6 +271,9 @@ const finalizer =
 export class Game {
   #inner: GlueGame | undefined;
   #ref: { deref(): GlueGame | undefined };
+  /** Where this handle's input buffer is, and its room in bytes (0: none yet). */
+  #inputAt = 0;
+  #inputRoom = 0;
   readonly #generation: number;
 
   /** @internal Use `createGame` or `loadGame`. */
@@ -286,7 +304,22 @@ export class Game {
     const inner = this.#use();
     // A non-string is refused by the module's own `apply` (decode/invalid_json).
     if (typeof command !== "string") return call(() => inner.apply(command));
-    return call(() => readOutput(inner, inner.applyInput(writeInput(inner, command))));
+    return call(() => {
+      // At most 3 bytes per UTF-16 unit. The input buffer's address holds
+      // until `inputBuffer` or `releaseInput` is called again (D-153).
+      const room = command.length * 3;
+      if (room > this.#inputRoom) {
+        this.#inputAt = inner.inputBuffer(room);
+        this.#inputRoom = room;
+      }
+      const len = inner.applyInput(bridge.write(memoryBytes(), command, this.#inputAt, room));
+      if (room > KEEP_INPUT) {
+        inner.releaseInput();
+        this.#inputRoom = 0;
+      }
+      if (len === FAILED) throw inner.takeError();
+      return bridge.read(memoryBytes(), inner.outputBuffer(), len);
+    });
   }
 
   /** What `viewer` may see of the game. */

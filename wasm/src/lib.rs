@@ -344,17 +344,27 @@ impl Game {
     }
 
     /// Where the typed layer writes a command of up to `len` bytes of UTF-8
-    /// for `applyInput` (an address in the module's memory, valid until the
-    /// next call into the module). D-152: `apply` without a string crossing
-    /// the boundary each way.
+    /// for `applyInput`: an address in the module's memory, which holds
+    /// until `inputBuffer` or `releaseInput` is called again (D-153); a
+    /// view of the memory must be taken again after the memory grows.
+    /// D-152: `apply` without a string crossing the boundary each way.
     #[wasm_bindgen(js_name = inputBuffer)]
     pub fn input_buffer(&mut self, len: usize) -> usize {
-        // D-153: the buffer only grows (zero-filled once), up to [`KEEP`]
-        // kept from one command to the next.
-        if self.input.len() < len {
+        // D-153: the buffer only grows (zero-filled once, to the size
+        // asked), and stays where it is until this or `releaseInput` is
+        // called again, so the typed layer asks only when it needs more.
+        if let Some(more) = len.checked_sub(self.input.len()).filter(|more| *more > 0) {
+            self.input.reserve_exact(more);
             self.input.resize(len, 0);
         }
         self.input.as_mut_ptr() as usize
+    }
+
+    /// Gives back the input buffer's memory (the typed layer calls it
+    /// after a command of over 64 KiB).
+    #[wasm_bindgen(js_name = releaseInput)]
+    pub fn release_input(&mut self) {
+        self.input = Vec::new();
     }
 
     /// `apply` of the command whose first `len` bytes were written at
@@ -371,9 +381,6 @@ impl Game {
             Err(e) => Err(thrown(ApplyError::InvalidJson(format!("command is not UTF-8: {e}")))),
         };
         self.input = input;
-        if self.input.capacity() > KEEP {
-            self.input = Vec::new();
-        }
         match outcome {
             Ok(()) => self.output.len(),
             Err(error) => {
