@@ -210,6 +210,9 @@ impl<'de> DeserializeSeed<'de> for Raw {
 /// in the members whatever their number).
 const FEW_MEMBERS: usize = 16;
 
+/// The members an object's reading makes room for at once (D-153).
+const ENTRIES: usize = 12;
+
 /// Reads an object's members (`known`: the names the type reads, sorted by
 /// length then bytes); a repeated name is serde's `duplicate field`.
 struct Members {
@@ -226,7 +229,9 @@ impl<'de> Visitor<'de> for Members {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut object = Object {
-            entries: Vec::new(),
+            // Room for a command's largest objects at once (no regrowth,
+            // each a copy through `memcpy` in the WASM build: D-153).
+            entries: Vec::with_capacity(ENTRIES),
             unknown: None,
         };
         // The known names met, once past the first few members (the derive

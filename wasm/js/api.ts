@@ -256,6 +256,8 @@ const FAILED = 0xffff_ffff;
 
 /** A handle keeps its input buffer for commands of up to this many bytes of room (D-153). */
 const KEEP_INPUT = 64 * 1024;
+/** The least room a handle's input buffer is made with. */
+const MIN_INPUT = 2048;
 
 // ---- the handle ----
 
@@ -309,8 +311,10 @@ export class Game {
       // until `inputBuffer` or `releaseInput` is called again (D-153).
       const room = command.length * 3;
       if (room > this.#inputRoom) {
-        this.#inputAt = inner.inputBuffer(room);
-        this.#inputRoom = room;
+        // Room for most commands at once, so a new game asks once.
+        const want = Math.max(room, MIN_INPUT);
+        this.#inputAt = inner.inputBuffer(want);
+        this.#inputRoom = want;
       }
       const len = inner.applyInput(bridge.write(memoryBytes(), command, this.#inputAt, room));
       if (room > KEEP_INPUT) {
