@@ -740,7 +740,7 @@ impl Serialize for Actor {
 
 impl<'de> Deserialize<'de> for Actor {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s: Cow<'de, str> = Cow::deserialize(d)?;
+        let s = crate::wire::text(d)?;
         if s == "host" {
             return Ok(Actor::Host);
         }
@@ -799,7 +799,7 @@ impl Serialize for Viewer {
 
 impl<'de> Deserialize<'de> for Viewer {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s: Cow<'de, str> = Cow::deserialize(d)?;
+        let s = crate::wire::text(d)?;
         match s.as_ref() {
             "host" => Ok(Viewer::Host),
             "spectator" => Ok(Viewer::Spectator),

@@ -298,7 +298,9 @@ impl Appender<'_> {
     #[inline(never)]
     fn append(&mut self, bytes: &[u8]) {
         if bytes.len() <= Self::SHORT {
-            self.0.reserve(Self::SHORT);
+            if self.0.capacity() - self.0.len() < Self::SHORT {
+                self.0.reserve(Self::SHORT);
+            }
             for &byte in bytes {
                 self.0.push(byte);
             }

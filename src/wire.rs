@@ -178,6 +178,13 @@ impl<'de> DeserializeSeed<'de> for Text {
     }
 }
 
+/// A string value, borrowed from the document when it can be (serde's own
+/// `Cow<str>` always copies it into a new `String`): for the ids read as
+/// plain strings, such as a command's actor (D-153).
+pub(crate) fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Cow<'de, str>, D::Error> {
+    Text.deserialize(deserializer)
+}
+
 /// A member's value as raw JSON text (serde_json's raw-value protocol).
 struct Raw;
 
@@ -564,6 +571,31 @@ mod tests {
         assert!(message(&e).starts_with("unknown field `frame`"), "{e}");
         let early = r#"{"kind":"endPhase","phase":"storm","phase":"storm"}"#;
         assert!(message(&action(early).unwrap_err()).starts_with("duplicate field `phase`"));
+    }
+
+    #[test]
+    fn ids_read_as_plain_strings_borrow_or_copy_with_serdes_messages_d_153() {
+        use crate::command::Viewer;
+        use crate::game::Actor;
+        // Borrowed from the text, and copied when the text has an escape.
+        let a: Actor = serde_json::from_str(r#""host""#).unwrap();
+        assert_eq!(a, Actor::Host);
+        let a: Actor = serde_json::from_str(r#""ec\u0061z""#).unwrap();
+        assert_eq!(a, Actor::Faction(Faction::Ecaz));
+        let v: Viewer = serde_json::from_value(serde_json::json!("spectator")).unwrap();
+        assert_eq!(v, Viewer::Spectator);
+        // serde's `String` wording for a non-string, and the ids' own for a stranger.
+        for (text, expected) in [
+            ("5", "invalid type: integer `5`, expected a string"),
+            ("null", "invalid type: null, expected a string"),
+            (r#""nope""#, "unknown actor `nope` (expected `host` or a faction id)"),
+        ] {
+            let e = serde_json::from_str::<Actor>(text).unwrap_err();
+            assert_eq!(e.classify(), serde_json::error::Category::Data, "{text}");
+            assert_eq!(message(&e), expected, "{text}");
+        }
+        let e = serde_json::from_str::<Viewer>("[]").unwrap_err();
+        assert_eq!(message(&e), "invalid type: sequence, expected a string");
     }
 
     #[test]
