@@ -6,7 +6,7 @@
 //
 // The machine's speed drifts by up to 2× within seconds, so a WASM median
 // from one minute and a native one from the next do not compare. Here each
-// pair is a native window and a WASM window of MS ms (default 400) run back
+// pair is a native window and a WASM window of MS ms (default 100) run back
 // to back, in alternating order, after a warm-up of both; the ratio is taken
 // per pair. Prints one JSON line: the per-pair numbers, the median ratio,
 // its range, each side's median and the ratio of the two sides' best windows.
@@ -16,8 +16,8 @@ import { pathToFileURL } from "node:url";
 
 const [entry, nativeBin, pairsArg, msArg] = process.argv.slice(2);
 if (entry === undefined || nativeBin === undefined) throw new Error("usage: bench-paired.mjs ENTRY NATIVE [PAIRS] [MS]");
-const pairs = Number(pairsArg ?? 20);
-const ms = Number(msArg ?? 400);
+const pairs = Number(pairsArg ?? 120);
+const ms = Number(msArg ?? 100);
 
 const native = spawn(nativeBin, [], { stdio: ["pipe", "pipe", "inherit"] });
 const lines = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
