@@ -209,8 +209,9 @@ function decode<T>(text: string): T {
 /**
  * @internal How text goes into and comes out of the module's memory. The
  * default uses `TextEncoder.encodeInto` and `TextDecoder`; the Node entry
- * passes one over `Buffer` (`write`, `toString`), which needs no view of
- * each piece and is quicker there (D-153).
+ * passes one over `Buffer` (`utf8Write` and `utf8Slice`, or `write` and
+ * `toString`), which needs no view of each piece and is quicker there
+ * (D-153).
  */
 export interface TextBridge {
   /** A view of a whole memory buffer (taken again when the memory grows). */
