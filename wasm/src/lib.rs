@@ -298,8 +298,9 @@ impl Game {
     }
 }
 
-/// A buffer's memory is kept for the next command up to this size; a larger
-/// one (after a huge command, which is refused anyway) is given back.
+/// The output buffer's memory is kept for the next command up to this size;
+/// a larger one is given back. (The input buffer's is the typed layer's
+/// call: `releaseInput`, D-153.)
 const KEEP: usize = 64 * 1024;
 
 /// What `applyInput` returns when the command failed: no events text is
@@ -353,8 +354,8 @@ impl Game {
         // D-153: the buffer only grows (zero-filled once, to the size
         // asked), and stays where it is until this or `releaseInput` is
         // called again, so the typed layer asks only when it needs more.
-        if let Some(more) = len.checked_sub(self.input.len()).filter(|more| *more > 0) {
-            self.input.reserve_exact(more);
+        if len > self.input.len() {
+            self.input.reserve_exact(len - self.input.len());
             self.input.resize(len, 0);
         }
         self.input.as_mut_ptr() as usize
