@@ -41,9 +41,10 @@ fn encode<T: serde::Serialize>(value: &T) -> Result<String, ApplyError> {
 
 /// Appends `value`'s JSON to `out`: the one serializer every document the
 /// engine writes goes through (each type is compiled for one writer only:
-/// issue 12 item 5), over [`Appender`] (D-153).
+/// issue 12 item 5), [`crate::writer`] (D-154), which writes serde_json's
+/// bytes.
 pub(crate) fn write_json<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), serde_json::Error> {
-    serde_json::to_writer(Appender(out), value)
+    crate::writer::append(out, value)
 }
 
 /// `value`'s JSON text, as `serde_json::to_string` writes it (through [`write_json`]).
@@ -279,57 +280,6 @@ pub fn apply_json(state: &str, command: &str) -> Result<JsonOutcome, ApplyError>
 /// WASM handle: D-152).
 pub fn write_events(out: &mut Vec<u8>, events: &[Event]) -> Result<(), ApplyError> {
     write_json(out, events).map_err(unencodable)
-}
-
-/// Writes to the end of a `Vec<u8>`: a one-byte piece pushed in place, a
-/// longer one through one call.
-///
-/// D-153: serde_json writes a document in many short pieces (a quote, a
-/// colon, a name). `Vec`'s own writer copies each with `extend_from_slice`,
-/// which the WASM build (opt-level `s`) leaves as three nested calls ending
-/// in `memcpy`; there that was about a quarter of the events' encoding
-/// time. The bytes written are the same.
-struct Appender<'a>(&'a mut Vec<u8>);
-
-impl Appender<'_> {
-    /// A piece of up to this many bytes is copied byte by byte (no `memcpy`).
-    const SHORT: usize = 16;
-
-    #[inline(never)]
-    fn append(&mut self, bytes: &[u8]) {
-        if bytes.len() <= Self::SHORT {
-            if self.0.capacity() - self.0.len() < Self::SHORT {
-                self.0.reserve(Self::SHORT);
-            }
-            for &byte in bytes {
-                self.0.push(byte);
-            }
-        } else {
-            self.0.extend_from_slice(bytes);
-        }
-    }
-}
-
-impl std::io::Write for Appender<'_> {
-    #[inline(always)]
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.write_all(bytes)?;
-        Ok(bytes.len())
-    }
-
-    #[inline(always)]
-    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        match bytes {
-            [byte] => self.0.push(*byte),
-            _ => self.append(bytes),
-        }
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// The view of a state for a viewer (`viewer` is a JSON string such as `"ecaz"`).

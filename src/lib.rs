@@ -52,6 +52,7 @@ mod setup;
 pub mod sim;
 mod view;
 mod wire;
+mod writer;
 
 pub use apply::{apply, apply_mut, validate};
 pub use board::{

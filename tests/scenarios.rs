@@ -450,6 +450,71 @@ fn example_scenario_files_obey_the_schema() {
     assert!(found > 0, "no scenario files under examples/");
 }
 
+/// D-154: the engine's own JSON writer (`src/writer.rs`) writes every
+/// document byte for byte as `serde_json::to_string` does: at every step of
+/// every scenario, the state, each faction's, the spectator's and the
+/// host's view, each actor's options and the events of the accepted steps;
+/// and the board once.
+#[test]
+fn the_writer_writes_serde_jsons_bytes_d_154() {
+    let mut documents = 0;
+    let mut same = |ours: String, theirs: String, what: &str, path: &Path| {
+        assert_eq!(ours, theirs, "{what} in {}", path.display());
+        documents += 1;
+    };
+    let board = ecaz::board_json().unwrap();
+    same(
+        board,
+        serde_json::to_string(&ecaz::board()).unwrap(),
+        "the board",
+        Path::new("-"),
+    );
+    for path in scenario_files() {
+        let scenario = load(&path);
+        let mut game = scenario.setup.build().unwrap();
+        for step in &scenario.steps {
+            same(
+                ecaz::game_to_json(&game).unwrap(),
+                serde_json::to_string(&game).unwrap(),
+                "the state",
+                &path,
+            );
+            let seated = Faction::ALL.into_iter();
+            let viewers = seated
+                .clone()
+                .map(Viewer::Faction)
+                .chain([Viewer::Spectator, Viewer::Host]);
+            for viewer in viewers {
+                same(
+                    ecaz::game_view_json(&game, viewer).unwrap(),
+                    serde_json::to_string(&ecaz::view(&game, viewer)).unwrap(),
+                    "a view",
+                    &path,
+                );
+            }
+            for actor in seated.map(ecaz::Actor::Faction).chain([ecaz::Actor::Host]) {
+                same(
+                    ecaz::game_options_json(&game, actor).unwrap(),
+                    serde_json::to_string(&ecaz::options(&game, actor)).unwrap(),
+                    "options",
+                    &path,
+                );
+            }
+            if let Ok(events) = ecaz::apply_mut(&mut game, &step.command) {
+                let mut out = Vec::new();
+                ecaz::write_events(&mut out, &events).unwrap();
+                same(
+                    String::from_utf8(out).unwrap(),
+                    serde_json::to_string(&events).unwrap(),
+                    "events",
+                    &path,
+                );
+            }
+        }
+    }
+    assert!(documents > 1000, "only {documents} documents");
+}
+
 /// D-153: `write_events`, the WASM handle's encoder (short pieces pushed in
 /// place, long ones copied), appends exactly the bytes the JSON door writes
 /// (`serde_json::to_string`, as `apply_json`), after whatever the buffer
