@@ -58,6 +58,12 @@ fn escape_of(byte: u8) -> u8 {
     }
 }
 
+/// Whether any byte of `bytes` is escaped in a JSON string.
+#[inline(always)]
+fn needs_escape(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&byte| escape_of(byte) != 0)
+}
+
 /// A hexadecimal digit in lower case (`digit` is below 16).
 fn hex(digit: u8) -> u8 {
     if digit < 10 {
@@ -90,23 +96,41 @@ impl Writer<'_> {
         self.out.push(byte);
     }
 
-    /// Appends `text` as a JSON string.
+    /// Appends `text` as a JSON string. Text with nothing to escape (names,
+    /// ids: nearly all) is copied in one pass after one room check.
     #[inline(never)]
     fn string(&mut self, text: &str) {
-        let mut rest = text.as_bytes();
-        self.out.reserve(rest.len() + 2);
+        let bytes = text.as_bytes();
+        self.out.reserve(bytes.len() + 2);
         self.out.push(b'"');
+        if needs_escape(bytes) {
+            self.escaped(bytes);
+        } else {
+            self.plain(bytes);
+        }
+        self.out.push(b'"');
+    }
+
+    /// Appends `bytes`, room for which is reserved. `extend` over the bytes
+    /// rather than `extend_from_slice`: no `memcpy` call for a short text in
+    /// the WASM build (D-154).
+    #[inline(always)]
+    fn plain(&mut self, bytes: &[u8]) {
+        self.out.extend(bytes.iter().copied());
+    }
+
+    /// Appends `bytes` with each byte [`escape_of`] marks escaped.
+    fn escaped(&mut self, mut rest: &[u8]) {
         loop {
-            let plain = rest.iter().position(|&b| escape_of(b) != 0).unwrap_or(rest.len());
+            let plain = rest.iter().position(|&byte| escape_of(byte) != 0).unwrap_or(rest.len());
             let (written, escaped) = rest.split_at(plain);
             self.put(written);
             let Some((&byte, after)) = escaped.split_first() else {
-                break;
+                return;
             };
             self.escape(byte);
             rest = after;
         }
-        self.out.push(b'"');
     }
 
     /// Appends the escape of `byte`, one [`escape_of`] does not leave as is.
@@ -119,13 +143,26 @@ impl Writer<'_> {
     }
 
     /// Appends a member's separator (unless it is the first), quoted name
-    /// and colon.
+    /// and colon: a name with nothing to escape (every name of the engine's
+    /// types) after one room check.
     #[inline(never)]
     fn name(&mut self, first: bool, name: &str) {
+        let bytes = name.as_bytes();
+        if needs_escape(bytes) {
+            if !first {
+                self.out.push(b',');
+            }
+            self.string(name);
+            self.out.push(b':');
+            return;
+        }
+        self.out.reserve(bytes.len() + 4);
         if !first {
             self.out.push(b',');
         }
-        self.string(name);
+        self.out.push(b'"');
+        self.plain(bytes);
+        self.out.push(b'"');
         self.out.push(b':');
     }
 
@@ -598,6 +635,15 @@ mod tests {
     #[derive(Serialize)]
     struct Empty {}
 
+    /// Names that need escaping (none of the engine's do).
+    #[derive(Serialize)]
+    struct OddNames {
+        #[serde(rename = "quote\"d")]
+        first: u8,
+        #[serde(rename = "line\nbreak\u{1}")]
+        second: u8,
+    }
+
     #[derive(Serialize)]
     struct Wrapped(String);
 
@@ -671,6 +717,7 @@ mod tests {
             x: 1,
             list: vec![1, 2, 3],
         });
+        agrees(&OddNames { first: 1, second: 2 });
         agrees(&(Empty {}, Wrapped("w".into()), (), Option::<u8>::None, Some(Some(3u8))));
         agrees(&Vec::<Vec<u8>>::from([vec![], vec![1], vec![]]));
         agrees(&serde_json::json!({"a": [1, -2, 3.5, null, {"b": {}}], "c": "d", "e": []}));
