@@ -89,12 +89,22 @@ impl Writer<'_> {
     fn put(&mut self, bytes: &[u8]) {
         const SHORT: usize = 16;
         if bytes.len() <= SHORT {
-            self.out.reserve(SHORT);
+            self.room(SHORT);
             for &byte in bytes {
                 self.out.push(byte);
             }
         } else {
             self.out.extend_from_slice(bytes);
+        }
+    }
+
+    /// Makes room for `bytes` more bytes. The check is made here, in line:
+    /// `Vec::reserve` is a call even when there is room in the WASM build
+    /// (D-154).
+    #[inline(always)]
+    fn room(&mut self, bytes: usize) {
+        if self.out.capacity() - self.out.len() < bytes {
+            self.out.reserve(bytes);
         }
     }
 
@@ -109,7 +119,7 @@ impl Writer<'_> {
     #[inline(never)]
     fn string(&mut self, text: &str) {
         let bytes = text.as_bytes();
-        self.out.reserve(bytes.len() + 2);
+        self.room(bytes.len() + 2);
         self.out.push(b'"');
         if needs_escape(bytes) {
             self.escaped(bytes);
@@ -164,7 +174,7 @@ impl Writer<'_> {
             self.out.push(b':');
             return;
         }
-        self.out.reserve(bytes.len() + 4);
+        self.room(bytes.len() + 4);
         if !first {
             self.out.push(b',');
         }
