@@ -51,7 +51,7 @@ pub(crate) fn write_json<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, value:
 pub(crate) fn to_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
     let mut out = Vec::with_capacity(128);
     write_json(&mut out, value)?;
-    // serde_json writes UTF-8 only; checked rather than assumed.
+    // The writer writes UTF-8 only (D-154); checked rather than assumed.
     String::from_utf8(out).map_err(serde::ser::Error::custom)
 }
 

@@ -82,20 +82,13 @@ fn hex(digit: u8) -> u8 {
 }
 
 impl Writer<'_> {
-    /// Appends `bytes`: a short piece byte by byte after one room check (at
-    /// opt-level `s`, `extend_from_slice` is three nested calls ending in
-    /// `memcpy`), a long one in one copy.
+    /// Appends `bytes` (a number, a keyword, an escape, the plain run of a
+    /// string with escapes): room, then the bytes as [`Writer::plain`]
+    /// copies them.
     #[inline(never)]
     fn put(&mut self, bytes: &[u8]) {
-        const SHORT: usize = 16;
-        if bytes.len() <= SHORT {
-            self.room(SHORT);
-            for &byte in bytes {
-                self.out.push(byte);
-            }
-        } else {
-            self.out.extend_from_slice(bytes);
-        }
+        self.room(bytes.len());
+        self.plain(bytes);
     }
 
     /// Makes room for `bytes` more bytes. The check is made here, in line:
