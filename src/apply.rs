@@ -11,6 +11,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::{Actor, Decision, Game, HmsPointer};
 use crate::ids::Territory;
+use crate::integrity;
 use crate::rules::{duke, effects, entry, nexus, placement, storm, sync, table, trigger, turn};
 
 /// A validated command, ready to commit.
@@ -92,7 +93,7 @@ fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     // D-72: every command advances a counter by at most a handful; within
     // that margin of the loader's ceiling every command is refused, so an
     // accepted command never makes a state the loader refuses.
-    if crate::integrity::exhausted(g) {
+    if integrity::exhausted(g) {
         return Err(ApplyError::IdsExhausted);
     }
     if let Actor::Faction(f) = cmd.actor {
@@ -293,7 +294,9 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     // depends on (`rule/frame_depends`).
     let linked = matches!(cmd.action, Action::Arrive { parent: Some(_), .. });
     if let Action::SyncTable { table } = &cmd.action {
-        return sync::check_sync(g, table).map(Plan::Sync);
+        let mut candidate = sync::candidate(g, table);
+        candidate.problems.extend(integrity::problems(&candidate.next));
+        return sync::accept(g, candidate).map(Plan::Sync);
     }
     if let Some(open) = g.open_frame() {
         let window = matches!(open.decision, Decision::HostReactions { .. }) && sync::window_report(&cmd.action);

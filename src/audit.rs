@@ -22,16 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-/// The ceiling of every monotone counter of a game — frame and arrival ids,
-/// the turn, the cohort cycle: the loader accepts values up to it (D-72).
-pub const COUNTER_LIMIT: u32 = 1 << 31;
-
-/// The most any one command advances a counter (frames and arrivals opened
-/// by one command, one turn, one recycle). Once a counter is more than
-/// `COUNTER_LIMIT - PER_COMMAND`, `apply` refuses every command with
-/// `state/ids_exhausted`, so an accepted command never makes a state the
-/// loader refuses (D-72).
-pub const PER_COMMAND: u32 = 64;
+pub use crate::bounds::{COUNTER_LIMIT, PER_COMMAND};
 
 use crate::apply::validate;
 use crate::command::{Action, Command};

@@ -714,10 +714,7 @@ pub fn board() -> Board {
             .collect(),
         phases: crate::ids::Phase::ALL
             .iter()
-            .map(|&p| Named {
-                id: p,
-                name: crate::narrate::phase(p),
-            })
+            .map(|&p| Named { id: p, name: p.name() })
             .collect(),
     }
 }

@@ -10,10 +10,7 @@
 //! The limits are far above anything a game reaches: a game the engine
 //! produced never meets them (a state it wrote always loads again).
 
-use crate::error::Problem;
-use crate::game::{Decision, Game, Insight};
 use crate::ids::{Ambassador, Faction, Leader};
-use crate::setup::Setup;
 
 /// Seats listed (a game seats 2–6 distinct factions; longer lists of the 12
 /// factions are refused as invalid, lists longer than 12 as too large).
@@ -36,6 +33,17 @@ pub const MAX_FRAMES: usize = 256;
 /// of insight is 12 × 12 × 4 = 576.
 pub const MAX_KNOWLEDGE: usize = 1024;
 
+/// The ceiling of every monotone counter of a game — frame and arrival ids,
+/// the turn, the cohort cycle: the loader accepts values up to it (D-72).
+pub const COUNTER_LIMIT: u32 = 1 << 31;
+
+/// The most any one command advances a counter (frames and arrivals opened
+/// by one command, one turn, one recycle). Once a counter is more than
+/// `COUNTER_LIMIT - PER_COMMAND`, `apply` refuses every command with
+/// `state/ids_exhausted`, so an accepted command never makes a state the
+/// loader refuses (D-72).
+pub const PER_COMMAND: u32 = 64;
+
 /// The seated factions as a fixed bitset: constant-time look-ups, whatever
 /// the length of the list it was built from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -48,99 +56,4 @@ impl SeatSet {
     pub(crate) fn contains(self, f: Faction) -> bool {
         self.0 & (1 << f.index()) != 0
     }
-}
-
-struct Sizes(Vec<Problem>);
-
-impl Sizes {
-    fn check(&mut self, path: impl FnOnce() -> String, len: usize, max: usize) {
-        if len > max {
-            self.0.push(Problem::new(
-                path(),
-                format!("{len} entries; the limit is {max} (docs/RULES.md D-80)"),
-            ));
-        }
-    }
-}
-
-fn base_card_count() -> usize {
-    crate::board::BASE_TREACHERY.iter().map(|(_, n)| usize::from(*n)).sum()
-}
-
-/// The lists of a setup that are longer than their limit.
-pub(crate) fn setup_sizes(s: &Setup) -> Vec<Problem> {
-    let mut z = Sizes(Vec::new());
-    z.check(|| "seats".into(), s.seats.len(), MAX_SEATS);
-    let catalog = s
-        .cards
-        .as_ref()
-        .map_or_else(base_card_count, Vec::len)
-        .saturating_add(s.extra_cards.len());
-    z.check(|| "cards".into(), catalog, MAX_CARDS);
-    if let Some(deck) = &s.deck {
-        z.check(|| "deck".into(), deck.len(), MAX_CARDS);
-    }
-    z.check(|| "discard".into(), s.discard.len(), MAX_CARDS);
-    if let Some(deck) = &s.nexus_deck {
-        z.check(|| "nexusDeck".into(), deck.len(), MAX_NEXUS_CARDS);
-    }
-    z.check(|| "nexusDiscard".into(), s.nexus_discard.len(), MAX_NEXUS_CARDS);
-    for (f, x) in &s.factions {
-        let at = |field: &str| format!("factions.{f}.{field}");
-        z.check(|| at("hand"), x.hand.len(), MAX_CARDS);
-        z.check(|| at("leaders"), x.leaders.len(), MAX_LEADERS);
-        z.check(|| at("traitors"), x.traitors.len(), MAX_LEADERS);
-        z.check(|| at("faceDancers"), x.face_dancers.len(), MAX_LEADERS);
-        if let Some(board) = &x.board {
-            z.check(|| at("board"), board.len(), MAX_STACKS);
-        }
-    }
-    if let Some(a) = &s.ambassadors {
-        z.check(|| "ambassadors.cohort".into(), a.cohort.len(), MAX_TOKENS);
-    }
-    z.0
-}
-
-/// The lists of a saved state that are longer than their limit.
-pub(crate) fn state_sizes(g: &Game) -> Vec<Problem> {
-    let mut z = Sizes(Vec::new());
-    z.check(|| "seats".into(), g.seats.len(), MAX_SEATS);
-    z.check(|| "factions".into(), g.factions.len(), MAX_SEATS);
-    for (i, s) in g.factions.iter().enumerate() {
-        let at = |field: &str| format!("factions[{i}].{field}");
-        z.check(|| at("hand"), s.hand.len(), MAX_CARDS);
-        z.check(|| at("leaders"), s.leaders.len(), MAX_LEADERS);
-        z.check(|| at("traitors"), s.traitors.len(), MAX_LEADERS);
-        z.check(|| at("faceDancers"), s.face_dancers.len(), MAX_LEADERS);
-        z.check(|| at("board"), s.board.len(), MAX_STACKS);
-    }
-    z.check(|| "treachery.catalog".into(), g.treachery.catalog.len(), MAX_CARDS);
-    z.check(|| "treachery.deck".into(), g.treachery.deck.len(), MAX_CARDS);
-    z.check(|| "treachery.discard".into(), g.treachery.discard.len(), MAX_CARDS);
-    z.check(|| "nexus.deck".into(), g.nexus.deck.len(), MAX_NEXUS_CARDS);
-    z.check(|| "nexus.discard".into(), g.nexus.discard.len(), MAX_NEXUS_CARDS);
-    z.check(|| "ambassadors.tokens".into(), g.ambassadors.tokens.len(), MAX_TOKENS);
-    z.check(|| "ambassadors.cohort".into(), g.ambassadors.cohort.len(), MAX_TOKENS);
-    z.check(|| "pending".into(), g.pending.len(), MAX_FRAMES);
-    z.check(|| "arrivals".into(), g.arrivals.len(), MAX_FRAMES);
-    z.check(|| "knowledge".into(), g.knowledge.len(), MAX_KNOWLEDGE);
-    for (i, f) in g.pending.iter().enumerate() {
-        let at = |field: &str| format!("pending[{i}].decision.{field}");
-        match &f.decision {
-            Decision::TriggerOffer { beneficiaries, .. } => {
-                z.check(|| at("beneficiaries"), beneficiaries.len(), MAX_SEATS);
-            }
-            Decision::CopyEffect { candidates, .. } => {
-                z.check(|| at("candidates"), candidates.len(), MAX_TOKENS);
-            }
-            Decision::BetrayalResponse { group, .. } => z.check(|| at("group"), group.len(), MAX_STACKS),
-            _ => {}
-        }
-    }
-    for (i, k) in g.knowledge.iter().enumerate() {
-        if let Insight::Hand { cards } = &k.info {
-            z.check(|| format!("knowledge[{i}].info.cards"), cards.len(), MAX_CARDS);
-        }
-    }
-    z.0
 }

@@ -560,7 +560,7 @@ pub enum Action {
     /// fact it would change.
     SyncTable {
         /// The host's whole table.
-        table: Box<crate::rules::sync::TableFacts>,
+        table: Box<crate::table::TableFacts>,
     },
     /// D-41 (host): a hand limit changed.
     SetHandLimit {

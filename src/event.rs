@@ -537,7 +537,7 @@ pub enum EventKind {
     /// fact that differed, with the engine's value before and the host's after.
     TableSynced {
         /// What differed (empty: the tables already agreed).
-        differences: Vec<crate::rules::sync::Difference>,
+        differences: Vec<crate::table::Difference>,
     },
     /// D-102: a Tleilaxu Face Dancer was revealed: it is face up (public).
     FaceDancerRevealed {

@@ -1049,6 +1049,21 @@ impl Phase {
         Phase::Mentat,
     ];
 
+    /// The printed name of the phase.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Storm => "Storm",
+            Phase::SpiceBlow => "Spice Blow",
+            Phase::ChoamCharity => "CHOAM Charity",
+            Phase::Bidding => "Bidding",
+            Phase::Revival => "Revival",
+            Phase::ShipmentMovement => "Shipment and Movement",
+            Phase::Battle => "Battle",
+            Phase::Collection => "Spice Collection",
+            Phase::Mentat => "Mentat Pause",
+        }
+    }
+
     /// The following phase of the same turn; `None` after Mentat.
     pub fn next(self) -> Option<Phase> {
         match self {

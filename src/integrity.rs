@@ -11,6 +11,7 @@ use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody,
 use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
 
 mod decisions;
+pub(crate) mod sizes;
 pub(crate) use decisions::exhausted;
 
 /// Every invariant the game breaks (empty when sound). The lists are within

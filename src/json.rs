@@ -12,6 +12,7 @@ use crate::event::Event;
 use crate::game::{Actor, Game, FORMAT_VERSION};
 use crate::integrity;
 use crate::setup::Setup;
+use crate::writer::{to_text, write_json};
 
 /// Decode a JSON object. The wire format is objects only: serde would also
 /// fill a struct from an array by position, which the protocol does not allow
@@ -39,20 +40,12 @@ fn encode<T: serde::Serialize>(value: &T) -> Result<String, ApplyError> {
     to_text(value).map_err(unencodable)
 }
 
-/// Appends `value`'s JSON to `out`: the one serializer every document the
-/// engine writes goes through (each type is compiled for one writer only:
-/// issue 12 item 5), [`crate::writer`] (D-154), which writes serde_json's
-/// bytes.
-pub(crate) fn write_json<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), serde_json::Error> {
-    crate::writer::append(out, value)
-}
-
-/// `value`'s JSON text, as `serde_json::to_string` writes it (through [`write_json`]).
-pub(crate) fn to_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
-    let mut out = Vec::with_capacity(128);
-    write_json(&mut out, value)?;
-    // The writer writes UTF-8 only (D-154); checked rather than assumed.
-    String::from_utf8(out).map_err(serde::ser::Error::custom)
+/// Any wire document (a view, options, events, an error report, a scenario
+/// step report …) as compact JSON text, written by the engine's one writer:
+/// byte for byte what `serde_json::to_string` writes (D-154). Every binding
+/// writes its documents through this or the door's other functions.
+pub fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, ApplyError> {
+    to_text(value).map_err(unencodable)
 }
 
 /// A value the engine could not write (never met: the wire types always serialize).
@@ -219,7 +212,7 @@ fn checked(game: Game) -> Result<Game, ApplyError> {
     if game.version != FORMAT_VERSION {
         return Err(unsupported(Some(game.version.into())));
     }
-    let too_large = crate::bounds::state_sizes(&game);
+    let too_large = integrity::sizes::state_sizes(&game);
     if !too_large.is_empty() {
         return Err(ApplyError::StateTooLarge(too_large.into()));
     }

@@ -50,6 +50,7 @@ pub mod scenario;
 pub mod schema;
 mod setup;
 pub mod sim;
+mod table;
 mod view;
 mod wire;
 mod writer;
@@ -76,17 +77,17 @@ pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Se
 pub use json::{
     actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
     events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
-    narrate_json, narrate_text, new_game_json, options_json, profile_from_text, setup_from_json, view_json,
+    narrate_json, narrate_text, new_game_json, options_json, profile_from_text, setup_from_json, to_json, view_json,
     viewer_events_json, viewer_from_text, write_events, JsonOutcome,
 };
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
 pub use rng::GameRng;
 pub use rules::storm::MAX_STORM_MOVE;
-pub use rules::sync::{Difference, FactionTable, TableFacts};
 pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
 pub use setup::{
     base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
     MAX_SEED,
 };
+pub use table::{Difference, FactionTable, TableFacts};
 pub use view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

@@ -17,19 +17,9 @@ use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody,
 use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
 use crate::view::{sees_secrets_of, supply_visible};
 
-/// The printed name of a phase.
+/// The printed name of a phase ([`Phase::name`]).
 pub fn phase(p: Phase) -> &'static str {
-    match p {
-        Phase::Storm => "Storm",
-        Phase::SpiceBlow => "Spice Blow",
-        Phase::ChoamCharity => "CHOAM Charity",
-        Phase::Bidding => "Bidding",
-        Phase::Revival => "Revival",
-        Phase::ShipmentMovement => "Shipment and Movement",
-        Phase::Battle => "Battle",
-        Phase::Collection => "Spice Collection",
-        Phase::Mentat => "Mentat Pause",
-    }
+    p.name()
 }
 
 /// The printed name of a territory.

@@ -22,7 +22,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::board::{faction_info, BASE_TREACHERY};
-use crate::bounds::{self, SeatSet};
+use crate::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
 use crate::error::{ApplyError, Problem};
 use crate::game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, Insight,
@@ -30,6 +30,7 @@ use crate::game::{
 };
 use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::integrity;
+use crate::integrity::sizes::Sizes;
 use crate::policy::Policies;
 use crate::rng::GameRng;
 
@@ -285,7 +286,7 @@ impl Setup {
     /// (`setup/missing_seed`), else every rule problem (`setup/invalid`, the
     /// first [`crate::MAX_REPORTED_PROBLEMS`] listed).
     pub fn build(&self) -> Result<Game, ApplyError> {
-        let too_large = bounds::setup_sizes(self);
+        let too_large = setup_sizes(self);
         if !too_large.is_empty() {
             return Err(ApplyError::SetupTooLarge(too_large.into()));
         }
@@ -716,4 +717,42 @@ impl Setup {
             }),
         })
     }
+}
+
+fn base_card_count() -> usize {
+    crate::board::BASE_TREACHERY.iter().map(|(_, n)| usize::from(*n)).sum()
+}
+
+/// The lists of a setup that are longer than their limit.
+pub(crate) fn setup_sizes(s: &Setup) -> Vec<Problem> {
+    let mut z = Sizes(Vec::new());
+    z.check(|| "seats".into(), s.seats.len(), MAX_SEATS);
+    let catalog = s
+        .cards
+        .as_ref()
+        .map_or_else(base_card_count, Vec::len)
+        .saturating_add(s.extra_cards.len());
+    z.check(|| "cards".into(), catalog, MAX_CARDS);
+    if let Some(deck) = &s.deck {
+        z.check(|| "deck".into(), deck.len(), MAX_CARDS);
+    }
+    z.check(|| "discard".into(), s.discard.len(), MAX_CARDS);
+    if let Some(deck) = &s.nexus_deck {
+        z.check(|| "nexusDeck".into(), deck.len(), MAX_NEXUS_CARDS);
+    }
+    z.check(|| "nexusDiscard".into(), s.nexus_discard.len(), MAX_NEXUS_CARDS);
+    for (f, x) in &s.factions {
+        let at = |field: &str| format!("factions.{f}.{field}");
+        z.check(|| at("hand"), x.hand.len(), MAX_CARDS);
+        z.check(|| at("leaders"), x.leaders.len(), MAX_LEADERS);
+        z.check(|| at("traitors"), x.traitors.len(), MAX_LEADERS);
+        z.check(|| at("faceDancers"), x.face_dancers.len(), MAX_LEADERS);
+        if let Some(board) = &x.board {
+            z.check(|| at("board"), board.len(), MAX_STACKS);
+        }
+    }
+    if let Some(a) = &s.ambassadors {
+        z.check(|| "ambassadors.cohort".into(), a.cohort.len(), MAX_TOKENS);
+    }
+    z.0
 }

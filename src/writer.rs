@@ -1,6 +1,6 @@
 //! The engine's JSON writer: a `serde::Serializer` that appends compact JSON
 //! to a `Vec<u8>`, byte for byte as `serde_json::to_writer` writes it, for
-//! every document the engine writes ([`crate::json::write_json`]).
+//! every document the engine writes ([`write_json`], [`to_text`]).
 //!
 //! D-154: serde_json's serializer reaches the bytes through its `Formatter`
 //! and `io::Write` layers, a call or more per quote, colon and comma. At
@@ -30,6 +30,21 @@ use serde::ser::{self, Serialize};
 /// `Serialize` impl, or a map key that is not a string). serde_json's, so
 /// callers see the same type and messages as before.
 type Error = serde_json::Error;
+
+/// Appends `value`'s JSON to `out`: the one serializer every document the
+/// engine writes goes through, from every door (the Rust API, C, WASM, the
+/// CLI). Each type is compiled for this one writer only (D-150, D-154).
+pub(crate) fn write_json<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), Error> {
+    append(out, value)
+}
+
+/// `value`'s JSON text, as `serde_json::to_string` writes it (through [`write_json`]).
+pub(crate) fn to_text<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    let mut out = Vec::with_capacity(128);
+    write_json(&mut out, value)?;
+    // The writer writes UTF-8 only (D-154); checked rather than assumed.
+    String::from_utf8(out).map_err(serde::ser::Error::custom)
+}
 
 /// Appends `value`'s compact JSON to `out`. On error, `out` may hold part of
 /// the document.

@@ -13,11 +13,6 @@ fn read(path: &Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| CliError::io("read", path, &e))
 }
 
-/// The outcome of a `serde_json` encoding, as a CLI result.
-fn encoded(text: serde_json::Result<String>) -> Result<String, CliError> {
-    text.map_err(|e| CliError::new("cli/encode", format!("cannot encode JSON: {e}")))
-}
-
 // ---- replay ----
 
 /// What a step expected, for the failure message.
@@ -86,7 +81,7 @@ pub fn replay(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
         serde_json::from_str(&text).map_err(|e| CliError::json(path, "scenario", "decode/invalid_scenario", &e))?;
     let replay = ecaz::scenario::run(&scenario).map_err(|f| replay_failure(path, &f))?;
     for report in &replay.reports {
-        say(out, encoded(serde_json::to_string(report))?)?;
+        say(out, ecaz::to_json(report).map_err(CliError::from)?)?;
     }
     let unexpected: Vec<String> = replay
         .reports
@@ -188,7 +183,7 @@ fn looks_like_state(text: &str) -> bool {
         .is_some_and(|v| v.get("version").is_some())
 }
 
-/// `ecaz validate FILE`: "ok", or the error report (every problem) as pretty
+/// `ecaz validate FILE`: "ok", or the error report (every problem) as
 /// JSON on `out` and an error.
 pub fn validate(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
     let text = read(path)?;
@@ -200,7 +195,7 @@ pub fn validate(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
     match checked {
         Ok(()) => say(out, "ok"),
         Err(e) => {
-            say(out, encoded(serde_json::to_string_pretty(&e.report()))?)?;
+            say(out, ecaz::to_json(&e.report()).map_err(CliError::from)?)?;
             let mut err = CliError::from(&e);
             err.message = format!("{}: {}", path.display(), err.message);
             Err(err)
@@ -266,12 +261,15 @@ pub fn apply(state: &Path, command: &Path, stdin: &mut dyn std::io::Read, out: &
 pub fn view(state: &Path, viewer: &str, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
     let viewer = ecaz::viewer_from_text(viewer)?;
     let game = ecaz::game_from_json(&read_input(state, stdin)?)?;
-    say(out, encoded(serde_json::to_string(&ecaz::view(&game, viewer)))?)
+    say(out, ecaz::to_json(&ecaz::view(&game, viewer)).map_err(CliError::from)?)
 }
 
 /// `ecaz options STATE --for ACTOR`: the actor's legal commands and choices.
 pub fn options(state: &Path, actor: &str, stdin: &mut dyn std::io::Read, out: &mut dyn Write) -> Result<(), CliError> {
     let actor = ecaz::actor_from_text(actor)?;
     let game = ecaz::game_from_json(&read_input(state, stdin)?)?;
-    say(out, encoded(serde_json::to_string(&ecaz::options(&game, actor)))?)
+    say(
+        out,
+        ecaz::to_json(&ecaz::options(&game, actor)).map_err(CliError::from)?,
+    )
 }

@@ -162,7 +162,7 @@ unsafe fn clear<T>(out: *mut *mut T) {
 }
 
 fn report_json(report: &ErrorReport) -> String {
-    serde_json::to_string(report).unwrap_or_else(|_| {
+    ecaz::to_json(report).unwrap_or_else(|_| {
         String::from("{\"code\":\"internal/panic\",\"message\":\"the error report could not be encoded\"}")
     })
 }
@@ -258,7 +258,7 @@ fn poisoned() -> Failure {
 }
 
 fn encode<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
-    serde_json::to_string(value).map_err(|e| ApplyError::InvalidState(e.to_string()).into())
+    ecaz::to_json(value).map_err(Failure::from)
 }
 
 /// Report a NULL out-parameter that must receive the output.

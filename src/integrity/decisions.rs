@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::audit::{COUNTER_LIMIT, PER_COMMAND};
 use crate::board;
+use crate::bounds::{COUNTER_LIMIT, PER_COMMAND};
 use crate::error::Problem;
 use crate::game::{Decision, DukeCustody, DukeSource, Frame, Game, OpenArrival, Zone};
 use crate::ids::{Ambassador, Faction};

@@ -16,7 +16,7 @@ use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
 use crate::game::{Actor, Decision, Game, OpenArrival, Stack};
 use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
-use crate::rules::{effects, trigger};
+use crate::rules::{effects, frames};
 
 /// An arrival: who, how, from where, to where, how many.
 #[derive(Debug, Clone)]
@@ -273,7 +273,7 @@ fn open_offer(g: &mut Game, arrival: ArrivalId, r: &Report, offer: Offer, events
         entrant: r.entrant,
         beneficiaries: offer.beneficiaries,
     };
-    trigger::open_frame(g, Actor::Faction(Faction::Ecaz), offer, events);
+    frames::open_frame(g, Actor::Faction(Faction::Ecaz), offer, events);
 }
 
 /// Commit a host-reported arrival: move the forces, report it, open the offer, settle.
@@ -287,7 +287,7 @@ pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
     if let Some(offer) = plan.offer {
         open_offer(g, arrival, &r, offer, events);
     }
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }
 
 /// P-NEST: an arrival the engine makes (Fremen or Guild effect), validated by
@@ -300,7 +300,7 @@ pub(crate) fn engine_arrival(g: &mut Game, r: Report, events: &mut Vec<Event>) {
     let offer = offer_for(g, &r);
     let arrival = announce(g, &r, events);
     if r.is_entry() {
-        trigger::open_frame(g, Actor::Host, Decision::HostReactions { arrival }, events);
+        frames::open_frame(g, Actor::Host, Decision::HostReactions { arrival }, events);
     }
     if let Some(offer) = offer {
         open_offer(g, arrival, &r, offer, events);
@@ -310,5 +310,5 @@ pub(crate) fn engine_arrival(g: &mut Game, r: Report, events: &mut Vec<Event>) {
 /// The host has run its own reactions to an engine-made arrival.
 pub(crate) fn commit_reactions_done(g: &mut Game, events: &mut Vec<Event>) {
     g.pending.pop();
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

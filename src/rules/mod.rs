@@ -5,9 +5,11 @@
 
 pub(crate) mod alliance;
 pub(crate) mod cards;
+pub(crate) mod clock;
 pub(crate) mod duke;
 pub(crate) mod effects;
 pub(crate) mod entry;
+pub(crate) mod frames;
 pub(crate) mod karama;
 pub(crate) mod knowledge;
 pub(crate) mod nexus;

@@ -14,7 +14,7 @@ use crate::event::{Event, EventKind, PlacementEnd};
 use crate::game::{Actor, Decision, Game, Zone};
 use crate::ids::{Ambassador, CardId, Faction, Territory};
 use crate::policy::SupplyVisibility;
-use crate::rules::{karama, turn};
+use crate::rules::{clock, karama};
 
 /// R-PLC-2: the k-th token placed this turn costs k spice.
 pub(crate) fn next_cost(g: &Game) -> u32 {
@@ -203,7 +203,7 @@ fn close(g: &mut Game, reason: PlacementEnd, events: &mut Vec<Event>) {
         placed: g.ambassadors.placement.placed,
         reason,
     }));
-    turn::advance(g, events);
+    clock::advance(g, events);
 }
 
 /// Every legal `(token, stronghold)` pair for the next placement, in a stable

@@ -13,93 +13,12 @@
 //!   engine's mirror and keeps everything else (Ambassadors, Duke Vidal,
 //!   frames, arrivals, knowledge, RNG); one host event lists each difference.
 
-use std::collections::BTreeMap;
-
-use ecaz_derive::WireDeserialize;
-use schemars::JsonSchema;
-use serde::Serialize;
-
 use crate::command::Action;
 use crate::error::{ApplyError, Problem};
 use crate::event::{Audience, Event, EventKind};
-use crate::game::{Decision, Forces, Game, LeaderCustody, LeaderState, Stack};
-use crate::ids::{CardId, Faction, Leader};
-use crate::integrity;
-
-/// One faction's part of a whole-table reconcile: every field required but
-/// the lists that are usually empty.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct FactionTable {
-    /// Spice.
-    pub spice: u32,
-    /// Forces off-planet.
-    pub reserves: Forces,
-    /// Forces in the Tanks.
-    pub tanks: Forces,
-    /// Forces on the board, by territory and sector (elite and advisors included).
-    pub board: Vec<Stack>,
-    /// Custody of this faction's leaders (the printed five and its declared
-    /// extra leaders) that are not available; unlisted ones are available.
-    #[serde(default)]
-    pub leaders: Vec<LeaderState>,
-    /// Treachery cards held.
-    pub hand: Vec<CardId>,
-    /// Hand limit.
-    pub hand_limit: u8,
-    /// Traitor cards held.
-    #[serde(default)]
-    pub traitors: Vec<Leader>,
-    /// Face Dancers held (Tleilaxu).
-    #[serde(default)]
-    pub face_dancers: Vec<Leader>,
-    /// The held Face Dancers revealed face up.
-    #[serde(default)]
-    pub revealed_face_dancers: Vec<Leader>,
-    /// Ally.
-    #[serde(default)]
-    pub ally: Option<Faction>,
-    /// Nexus card held.
-    #[serde(default)]
-    pub nexus: Option<Faction>,
-}
-
-/// The whole table a host reconciles with `syncTable`: every seated faction,
-/// the Treachery deck (top first), discard pile and cards outside, the Nexus
-/// deck (top first) and discard pile.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TableFacts {
-    /// Every seated faction, keyed by faction id.
-    pub factions: BTreeMap<Faction, FactionTable>,
-    /// The Treachery draw pile, top first.
-    pub deck: Vec<CardId>,
-    /// The Treachery discard pile.
-    pub discard: Vec<CardId>,
-    /// Cards outside deck, discard and hands (e.g. Richese's cache).
-    #[serde(default)]
-    pub outside: Vec<CardId>,
-    /// The Nexus draw pile, top first (Nexus module). Omitted: the engine
-    /// keeps its own order of the cards neither held nor discarded (a card
-    /// that newly returns to the pile goes to the bottom, in faction order).
-    #[serde(default)]
-    pub nexus_deck: Option<Vec<Faction>>,
-    /// The Nexus discard pile.
-    #[serde(default)]
-    pub nexus_discard: Vec<Faction>,
-}
-
-/// One fact that differed, as `syncTable` found it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Difference {
-    /// The fact (`factions.atreides.hand`, `deck` …).
-    pub path: String,
-    /// The engine's value before the reconcile.
-    pub before: serde_json::Value,
-    /// The host's value, now the engine's.
-    pub after: serde_json::Value,
-}
+use crate::game::{Decision, Game, LeaderCustody};
+use crate::ids::Faction;
+use crate::table::{Difference, TableFacts};
 
 /// A faction's table field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -200,7 +119,7 @@ impl Fact {
         // Through the JSON text rather than `serde_json::to_value`: the state
         // types are then compiled for one serializer only (issue 12 item 5).
         fn v<T: serde::Serialize>(x: T) -> Result<serde_json::Value, serde_json::Error> {
-            serde_json::from_str(&crate::json::to_text(&x)?)
+            serde_json::from_str(&crate::writer::to_text(&x)?)
         }
         let r = match self {
             Fact::Of(f, field) => match g.faction(f) {
@@ -363,16 +282,25 @@ pub(crate) fn facts_of(g: &Game, action: &Action) -> Vec<Fact> {
     }
 }
 
-/// A validated reconcile: the table to install and what differs.
+/// The state a reconcile would install and the problems found so far. The
+/// caller (`apply`, which owns the invariant checker) adds the candidate's
+/// invariant problems, then hands it to [`accept`].
+#[derive(Debug)]
+pub(crate) struct Candidate {
+    pub(crate) next: Box<Game>,
+    pub(crate) problems: Vec<Problem>,
+}
+
+/// An accepted reconcile: the table to install and what differs.
 #[derive(Debug)]
 pub(crate) struct Sync {
     next: Box<Game>,
     differences: Vec<Difference>,
 }
 
-/// Validate a `syncTable`: the whole table, every problem at once; then the
-/// frames that depend on a fact it changes.
-pub(crate) fn check_sync(g: &Game, t: &TableFacts) -> Result<Sync, ApplyError> {
+/// The state a `syncTable` would install, with every problem of the table's
+/// shape against the seats and leaders.
+pub(crate) fn candidate(g: &Game, t: &TableFacts) -> Candidate {
     let mut problems = Vec::new();
     for f in t.factions.keys() {
         if !g.is_seated(*f) {
@@ -442,7 +370,17 @@ pub(crate) fn check_sync(g: &Game, t: &TableFacts) -> Result<Sync, ApplyError> {
         }
         None => {}
     }
-    problems.extend(integrity::problems(&next));
+    Candidate {
+        next: Box::new(next),
+        problems,
+    }
+}
+
+/// Accept a checked candidate: refused with every problem at once
+/// (`sync/invalid_table`), then when a pending frame depends on a fact it
+/// changes (`rule/frame_depends`).
+pub(crate) fn accept(g: &Game, c: Candidate) -> Result<Sync, ApplyError> {
+    let Candidate { next, problems } = c;
     if !problems.is_empty() {
         return Err(ApplyError::InvalidTable(problems.into()));
     }
@@ -460,10 +398,7 @@ pub(crate) fn check_sync(g: &Game, t: &TableFacts) -> Result<Sync, ApplyError> {
         }
     }
     check_unblocked(g, &changed)?;
-    Ok(Sync {
-        next: Box::new(next),
-        differences,
-    })
+    Ok(Sync { next, differences })
 }
 
 /// Replace `mine` by `theirs` unless they hold the same items in another order.

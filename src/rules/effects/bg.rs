@@ -10,7 +10,7 @@ use crate::event::{Event, EventKind};
 use crate::game::{Game, Zone};
 use crate::ids::{Ambassador, ArrivalId, Faction};
 use crate::policy::BgPool;
-use crate::rules::{effects, trigger};
+use crate::rules::{effects, frames};
 
 /// The copyable identities for this beneficiary, in [`Ambassador::ALL`] order.
 pub(crate) fn candidates(g: &Game, entrant: Faction, beneficiary: Faction) -> Vec<Ambassador> {
@@ -58,5 +58,5 @@ pub(crate) fn commit_copy(g: &mut Game, c: Copy, events: &mut Vec<Event>) {
         effect: c.effect,
     }));
     effects::start(g, c.start, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

@@ -5,7 +5,7 @@ use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
 use crate::game::Game;
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction};
-use crate::rules::{cards, effects, trigger};
+use crate::rules::{cards, effects, frames};
 
 /// Spice per discarded card (E3 p.8).
 pub(crate) const PER_CARD: u32 = 3;
@@ -81,5 +81,5 @@ pub(crate) fn commit_discard_for_spice(g: &mut Game, d: DiscardForSpice, events:
         }));
     }
     effects::resolved(d.arrival, Ambassador::Choam, d.beneficiary, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

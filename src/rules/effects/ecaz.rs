@@ -10,7 +10,7 @@ use crate::error::ApplyError;
 use crate::event::{DukeReason, Event, EventKind};
 use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game};
 use crate::ids::{Ambassador, ArrivalId, Faction};
-use crate::rules::{alliance, duke, effects, trigger};
+use crate::rules::{alliance, duke, effects, frames};
 
 /// Branch (a) possible for this beneficiary?
 pub(crate) fn duke_branch(g: &Game, beneficiary: Faction) -> bool {
@@ -36,7 +36,7 @@ pub(crate) fn start(g: &mut Game, arrival: ArrivalId, entrant: Faction, benefici
                 entrant,
                 beneficiary,
             };
-            trigger::open_frame(g, Actor::Faction(Faction::Ecaz), d, events);
+            frames::open_frame(g, Actor::Faction(Faction::Ecaz), d, events);
         }
         (true, false) => take(g, arrival, beneficiary, events),
         (false, true) => offer(g, arrival, entrant, events),
@@ -55,7 +55,7 @@ fn take(g: &mut Game, arrival: ArrivalId, beneficiary: Faction, events: &mut Vec
 
 fn offer(g: &mut Game, arrival: ArrivalId, entrant: Faction, events: &mut Vec<Event>) {
     let d = Decision::AllianceOffer { arrival, entrant };
-    trigger::open_frame(g, Actor::Faction(entrant), d, events);
+    frames::open_frame(g, Actor::Faction(entrant), d, events);
 }
 
 /// A validated branch choice.
@@ -95,7 +95,7 @@ pub(crate) fn commit_branch(g: &mut Game, b: Branch, events: &mut Vec<Event>) {
         EcazBranch::Duke => take(g, b.arrival, b.beneficiary, events),
         EcazBranch::Alliance => offer(g, b.arrival, b.entrant, events),
     }
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }
 
 /// A validated alliance answer.
@@ -127,7 +127,7 @@ pub(crate) fn commit_answer(g: &mut Game, a: Answer, events: &mut Vec<Event>) {
                 arrival: a.arrival,
                 ally: a.entrant,
             };
-            trigger::open_frame(g, Actor::Faction(Faction::Ecaz), d, events);
+            frames::open_frame(g, Actor::Faction(Faction::Ecaz), d, events);
         } else {
             effects::resolved(a.arrival, Ambassador::Ecaz, Faction::Ecaz, events);
         }
@@ -135,7 +135,7 @@ pub(crate) fn commit_answer(g: &mut Game, a: Answer, events: &mut Vec<Event>) {
         events.push(Event::public(EventKind::AllianceRefused { entrant: a.entrant }));
         effects::resolved(a.arrival, Ambassador::Ecaz, Faction::Ecaz, events);
     }
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }
 
 /// A validated loan answer.
@@ -159,5 +159,5 @@ pub(crate) fn commit_loan(g: &mut Game, l: Loan, events: &mut Vec<Event>) {
         duke::lend(g, l.ally, events);
     }
     effects::resolved(l.arrival, Ambassador::Ecaz, Faction::Ecaz, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

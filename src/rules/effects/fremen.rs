@@ -12,7 +12,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
-use crate::rules::{effects, entry, occupancy, trigger};
+use crate::rules::{effects, entry, frames, occupancy};
 
 /// Does the beneficiary have forces on the board? (public)
 pub(crate) fn has_forces(g: &Game, beneficiary: Faction) -> bool {
@@ -110,5 +110,5 @@ pub(crate) fn commit_relocate(g: &mut Game, r: Relocation, events: &mut Vec<Even
     if let Some(report) = r.report {
         entry::engine_arrival(g, report, events);
     }
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

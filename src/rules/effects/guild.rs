@@ -8,7 +8,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
-use crate::rules::{effects, entry, trigger};
+use crate::rules::{effects, entry, frames};
 
 /// At most this many forces (E3 p.8).
 pub(crate) const MAX: u32 = 4;
@@ -68,5 +68,5 @@ pub(crate) fn commit_ship(g: &mut Game, s: Shipment, events: &mut Vec<Event>) {
     if let Some(report) = s.report {
         entry::engine_arrival(g, report, events);
     }
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

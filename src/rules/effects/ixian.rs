@@ -5,7 +5,7 @@ use crate::error::ApplyError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Ambassador, ArrivalId, CardId, Faction};
-use crate::rules::{cards, effects, trigger};
+use crate::rules::{cards, effects, frames};
 
 /// P-UNAVAILABLE: the beneficiary holds a card to discard (hand sizes are public).
 pub(crate) fn can_act(g: &Game, beneficiary: Faction) -> bool {
@@ -41,5 +41,5 @@ pub(crate) fn commit_swap(g: &mut Game, s: Swap, events: &mut Vec<Event>) {
     cards::discard(g, s.beneficiary, s.card, events);
     cards::draw(g, s.beneficiary, events);
     effects::resolved(s.arrival, Ambassador::Ixians, s.beneficiary, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

@@ -22,7 +22,7 @@ use crate::event::{Event, EventKind};
 use crate::game::{Actor, Decision, Game};
 use crate::ids::{Ambassador, ArrivalId, Faction};
 use crate::policy::Unavailable;
-use crate::rules::trigger;
+use crate::rules::frames;
 
 pub(crate) use bg::{check_copy, commit_copy, Copy};
 pub(crate) use choam::{check_discard_for_spice, commit_discard_for_spice, DiscardForSpice};
@@ -192,7 +192,7 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
                 beneficiary: b,
                 candidates: s.candidates,
             };
-            return trigger::open_frame(g, Actor::Faction(Faction::Ecaz), copy, events);
+            return frames::open_frame(g, Actor::Faction(Faction::Ecaz), copy, events);
         }
         // Nothing the effect can do (P-UNAVAILABLE `alwaysTriggerable`, an
         // empty CHOAM hand, a full Richese hand, no forces to move, ship or
@@ -203,7 +203,7 @@ pub(crate) fn start(g: &mut Game, s: Start, events: &mut Vec<Event>) {
 }
 
 fn open(g: &mut Game, beneficiary: Faction, decision: Decision, events: &mut Vec<Event>) {
-    trigger::open_frame(g, Actor::Faction(beneficiary), decision, events);
+    frames::open_frame(g, Actor::Faction(beneficiary), decision, events);
 }
 
 /// A beneficiary using nothing of an effect it may use in part (`pass`).
@@ -227,7 +227,7 @@ impl Pass {
 pub(crate) fn commit_pass(g: &mut Game, p: Pass, events: &mut Vec<Event>) {
     g.pending.pop();
     resolved(p.arrival, p.effect, p.beneficiary, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }
 
 /// Announce that an effect finished.

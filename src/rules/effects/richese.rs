@@ -7,7 +7,7 @@ use crate::event::{Event, EventKind};
 use crate::game::Game;
 use crate::ids::{Ambassador, ArrivalId, Faction};
 use crate::policy::RichesePay;
-use crate::rules::{cards, effects, trigger};
+use crate::rules::{cards, effects, frames};
 
 /// The price (E3 p.8).
 pub(crate) const PRICE: u32 = 3;
@@ -77,5 +77,5 @@ pub(crate) fn commit_buy(g: &mut Game, b: Buy, events: &mut Vec<Event>) {
         }
     }
     effects::resolved(b.arrival, Ambassador::Richese, b.beneficiary, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }

@@ -9,7 +9,7 @@ use crate::error::ApplyError;
 use crate::event::{Event, EventKind};
 use crate::game::{DukeCustody, Game, LeaderCustody};
 use crate::ids::{Ambassador, ArrivalId, Faction, Leader};
-use crate::rules::{duke, effects, trigger};
+use crate::rules::{duke, effects, frames};
 
 /// At most this many forces (E3 p.8).
 pub(crate) const MAX: u32 = 4;
@@ -156,5 +156,5 @@ pub(crate) fn commit_revive(g: &mut Game, r: Revival, events: &mut Vec<Event>) {
         }
     }
     effects::resolved(r.arrival, Ambassador::Tleilaxu, b, events);
-    trigger::settle(g, events);
+    frames::settle(g, events);
 }
