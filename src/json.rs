@@ -5,14 +5,14 @@
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use crate::apply::apply_mut;
-use crate::command::{Command, Viewer};
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::{Actor, Game, FORMAT_VERSION};
-use crate::integrity;
-use crate::setup::Setup;
-use crate::writer::{to_text, write_json};
+use crate::check;
+use crate::codec::writer::{to_text, write_json};
+use crate::engine::apply::apply_mut;
+use crate::engine::setup::Setup;
+use crate::model::command::{Command, Viewer};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::{Actor, Game, FORMAT_VERSION};
 
 /// Decode a JSON object. The wire format is objects only: serde would also
 /// fill a struct from an array by position, which the protocol does not allow
@@ -129,7 +129,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
         .as_ref()
         .and_then(serde_json::Value::as_u64)
         .and_then(|v| u32::try_from(v).ok())
-        .filter(|v| (crate::game::OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(v))
+        .filter(|v| (crate::model::game::OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(v))
         .ok_or_else(|| unsupported(found.clone()))?;
     let shape = |m: &str| ApplyError::InvalidState(format!("format {version} state: {m}"));
     let mut at = version;
@@ -212,11 +212,11 @@ fn checked(game: Game) -> Result<Game, ApplyError> {
     if game.version != FORMAT_VERSION {
         return Err(unsupported(Some(game.version.into())));
     }
-    let too_large = integrity::sizes::state_sizes(&game);
+    let too_large = check::sizes::state_sizes(&game);
     if !too_large.is_empty() {
         return Err(ApplyError::StateTooLarge(too_large.into()));
     }
-    let problems = integrity::problems(&game);
+    let problems = check::problems(&game);
     if !problems.is_empty() {
         return Err(ApplyError::CorruptState(problems.into()));
     }
@@ -282,22 +282,22 @@ pub fn view_json(state: &str, viewer: &str) -> Result<String, ApplyError> {
 
 /// The view of a game for a viewer, as JSON (the bindings' handles).
 pub fn game_view_json(game: &Game, viewer: Viewer) -> Result<String, ApplyError> {
-    encode(&crate::view::view(game, viewer))
+    encode(&crate::engine::view::view(game, viewer))
 }
 
 /// A bot profile id, bare (`heuristic`) or JSON-quoted.
-pub fn profile_from_text(text: &str) -> Result<crate::bots::Profile, ApplyError> {
+pub fn profile_from_text(text: &str) -> Result<crate::extras::bots::Profile, ApplyError> {
     let trimmed = text.trim();
     let id = trimmed
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
         .unwrap_or(trimmed);
-    crate::bots::Profile::from_id(id)
+    crate::extras::bots::Profile::from_id(id)
         .ok_or_else(|| ApplyError::InvalidBot(format!("unknown bot profile {trimmed:?} (random, heuristic)")))
 }
 
 /// What a bot of `profile` seeded with `seed` sends as `actor` in `state`
-/// ([`crate::bots::choose`]): the command as JSON, or `null` when it has
+/// ([`crate::extras::bots::choose`]): the command as JSON, or `null` when it has
 /// nothing to send. `actor` and `profile` are bare ids or JSON strings.
 pub fn bot_json(state: &str, actor: &str, profile: &str, seed: u64) -> Result<String, ApplyError> {
     let game = game_from_json(state)?;
@@ -308,7 +308,7 @@ pub fn bot_json(state: &str, actor: &str, profile: &str, seed: u64) -> Result<St
 pub fn bot_command_json(game: &Game, actor: &str, profile: &str, seed: u64) -> Result<String, ApplyError> {
     let actor = actor_from_text(actor)?;
     let profile = profile_from_text(profile)?;
-    encode(&crate::bots::choose(game, actor, profile, seed))
+    encode(&crate::extras::bots::choose(game, actor, profile, seed))
 }
 
 /// Narrate an event or a command (either as JSON: an object with `audience`
@@ -316,7 +316,7 @@ pub fn bot_command_json(game: &Game, actor: &str, profile: &str, seed: u64) -> R
 /// JSON-quoted), in the game `state` (the state the event came out of or the
 /// command is applied to: it gives the card catalog and the policies).
 /// Returns the sentence, or `None` when the viewer does not see the event
-/// (see [`crate::narrate::event`]). An item that is neither is
+/// (see [`crate::extras::narrate::event`]). An item that is neither is
 /// `decode/invalid_command`.
 pub fn narrate_text(state: &str, item: &str, viewer: &str) -> Result<Option<String>, ApplyError> {
     let game = game_from_json(state)?;
@@ -329,9 +329,13 @@ pub fn narrate_text(state: &str, item: &str, viewer: &str) -> Result<Option<Stri
     let is_event = serde_json::from_str::<AudienceProbe>(item).is_ok_and(|p| p.audience.is_some());
     let sentence = if is_event {
         let event: Event = decode(item, |m| ApplyError::InvalidCommand(format!("an event: {m}")))?;
-        crate::narrate::event(&game, &event, viewer)
+        crate::extras::narrate::event(&game, &event, viewer)
     } else {
-        Some(crate::narrate::command(&game, &command_from_json(item)?, viewer))
+        Some(crate::extras::narrate::command(
+            &game,
+            &command_from_json(item)?,
+            viewer,
+        ))
     };
     Ok(sentence)
 }
@@ -343,7 +347,7 @@ pub fn narrate_json(state: &str, item: &str, viewer: &str) -> Result<String, App
 
 /// The engine's static board data ([`crate::board`]) as JSON.
 pub fn board_json() -> Result<String, ApplyError> {
-    encode(&crate::board::board())
+    encode(&crate::base::board::board())
 }
 
 /// The legal commands of an actor (`actor` is a JSON string such as `"host"`).
@@ -353,7 +357,7 @@ pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
 
 /// The legal commands of an actor in a game, as JSON (the bindings' handles).
 pub fn game_options_json(game: &Game, actor: Actor) -> Result<String, ApplyError> {
-    encode(&crate::options::options(game, actor))
+    encode(&crate::engine::options::options(game, actor))
 }
 
 /// Decode an event list (`Event[]`, as [`apply_json`] returns it): an array
@@ -376,5 +380,5 @@ pub fn events_for_json(events: &str, viewer: &str) -> Result<String, ApplyError>
 
 /// The events a viewer may see ([`crate::events_for`]), as JSON.
 pub fn viewer_events_json(events: &[Event], viewer: Viewer) -> Result<String, ApplyError> {
-    encode(&crate::view::events_for(events, viewer))
+    encode(&crate::engine::view::events_for(events, viewer))
 }

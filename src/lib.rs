@@ -29,65 +29,54 @@
 //! # Ok::<(), ecaz::ApplyError>(())
 //! ```
 
-mod apply;
-pub mod audit;
-mod board;
-pub mod bots;
-mod bounds;
-mod command;
-mod error;
-mod event;
-mod game;
-mod ids;
-mod integrity;
+// The layers, lowest first (docs/ARCHITECTURE.md): a module uses only its
+// own layer and the ones listed before it; tests/layers.rs enforces it.
+mod base;
+mod check;
+mod codec;
+mod engine;
+mod extras;
 mod json;
-pub mod narrate;
-mod options;
-mod policy;
-mod rng;
+mod model;
 mod rules;
-pub mod scenario;
-pub mod schema;
-mod setup;
-pub mod sim;
-mod table;
-mod view;
-mod wire;
-mod writer;
+mod tools;
 
-pub use apply::{apply, apply_mut, validate};
-pub use board::{
+pub use extras::{bots, narrate};
+pub use tools::{audit, scenario, schema, sim};
+
+pub use base::board::{
     board, exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold, storm_advance,
     storm_path, Board, BoardFaction, BoardTerritory, FactionInfo, Named, StormProof, TerritoryInfo, TerritoryKind,
     BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
 };
-pub use bots::{Bot, BotRng, Profile};
-pub use bounds::{
+pub use base::bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
 };
-pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-pub use error::{ApplyError, ErrorReport, Problem, Problems, MAX_REPORTED_PROBLEMS};
-pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
-pub use game::{
-    Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
-    HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
-    Treachery, Zone, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
+pub use base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use base::policy::*;
+pub use base::rng::GameRng;
+pub use engine::apply::{apply, apply_mut, validate};
+pub use engine::options::{options, Choice, GroupSource, Options, Position};
+pub use engine::setup::{
+    base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
+    MAX_SEED,
 };
-pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use engine::view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
+pub use extras::bots::{Bot, BotRng, Profile};
 pub use json::{
     actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
     events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
     narrate_json, narrate_text, new_game_json, options_json, profile_from_text, setup_from_json, to_json, view_json,
     viewer_events_json, viewer_from_text, write_events, JsonOutcome,
 };
-pub use options::{options, Choice, GroupSource, Options, Position};
-pub use policy::*;
-pub use rng::GameRng;
+pub use model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
+pub use model::error::{ApplyError, ErrorReport, Problem, Problems, MAX_REPORTED_PROBLEMS};
+pub use model::event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
+pub use model::game::{
+    Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
+    HmsPointer, Insight, Knowledge, LeaderCustody, LeaderState, NexusCards, OpenArrival, PlacementTurn, Stack, Token,
+    Treachery, Zone, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
+};
+pub use model::table::{Difference, FactionTable, TableFacts};
 pub use rules::storm::MAX_STORM_MOVE;
 pub use rules::table::{MAX_FACE_DANCERS, MAX_SPICE, MAX_TRAITORS};
-pub use setup::{
-    base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
-    MAX_SEED,
-};
-pub use table::{Difference, FactionTable, TableFacts};
-pub use view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};

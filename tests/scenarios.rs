@@ -450,7 +450,7 @@ fn example_scenario_files_obey_the_schema() {
     assert!(found > 0, "no scenario files under examples/");
 }
 
-/// D-154: the engine's own JSON writer (`src/writer.rs`) writes every
+/// D-154: the engine's own JSON writer (`src/codec/writer.rs`) writes every
 /// document byte for byte as `serde_json::to_string` does: at every step of
 /// every scenario, the state, each faction's, the spectator's and the
 /// host's view, each actor's options and the events of the accepted steps;

@@ -10,7 +10,7 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::ids::{Faction, Sector, Territory, Territory as T};
+use crate::base::ids::{Faction, Sector, Territory, Territory as T};
 
 /// The printed type of a territory (`board.md` §Territories).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
@@ -681,9 +681,9 @@ pub struct Board {
     /// All factions, in [`Faction::ALL`] order.
     pub factions: Vec<BoardFaction>,
     /// All leaders.
-    pub leaders: Vec<Named<crate::ids::Leader>>,
+    pub leaders: Vec<Named<crate::base::ids::Leader>>,
     /// The phases of a turn, in order.
-    pub phases: Vec<Named<crate::ids::Phase>>,
+    pub phases: Vec<Named<crate::base::ids::Phase>>,
 }
 
 /// The [`Board`] document.
@@ -708,11 +708,11 @@ pub fn board() -> Board {
                 elite: f.elite_name(),
             })
             .collect(),
-        leaders: crate::ids::Leader::ALL
+        leaders: crate::base::ids::Leader::ALL
             .iter()
             .map(|&l| Named { id: l, name: l.name() })
             .collect(),
-        phases: crate::ids::Phase::ALL
+        phases: crate::base::ids::Phase::ALL
             .iter()
             .map(|&p| Named { id: p, name: p.name() })
             .collect(),
@@ -877,7 +877,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
     use super::*;
-    use crate::ids::{Ambassador, CardId, FrameId, Leader, Phase};
+    use crate::base::ids::{Ambassador, CardId, FrameId, Leader, Phase};
     use serde::Deserialize;
     use std::collections::BTreeSet;
 

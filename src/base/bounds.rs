@@ -10,7 +10,7 @@
 //! The limits are far above anything a game reaches: a game the engine
 //! produced never meets them (a state it wrote always loads again).
 
-use crate::ids::{Ambassador, Faction, Leader};
+use crate::base::ids::{Ambassador, Faction, Leader};
 
 /// Seats listed (a game seats 2–6 distinct factions; longer lists of the 12
 /// factions are refused as invalid, lists longer than 12 as too large).

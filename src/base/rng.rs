@@ -49,7 +49,7 @@ impl GameRng {
     fn words(&self) -> Option<PcgWords> {
         // Through the JSON text (the one serde_json path the WASM module
         // keeps, issue 12 item 5).
-        crate::writer::to_text(&self.0)
+        crate::codec::writer::to_text(&self.0)
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
     }
@@ -122,7 +122,7 @@ impl<'de> Deserialize<'de> for GameRng {
         if increment % 2 == 0 {
             return Err(D::Error::custom("rng.increment must be odd"));
         }
-        let text = crate::writer::to_text(&PcgWords { state, increment }).map_err(D::Error::custom)?;
+        let text = crate::codec::writer::to_text(&PcgWords { state, increment }).map_err(D::Error::custom)?;
         let pcg: Pcg32 = serde_json::from_str(&text).map_err(D::Error::custom)?;
         Ok(GameRng(pcg))
     }

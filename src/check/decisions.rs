@@ -7,12 +7,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::board;
-use crate::bounds::{COUNTER_LIMIT, PER_COMMAND};
-use crate::error::Problem;
-use crate::game::{Decision, DukeCustody, DukeSource, Frame, Game, OpenArrival, Zone};
-use crate::ids::{Ambassador, Faction};
-use crate::policy::BgPool;
+use crate::base::board;
+use crate::base::bounds::{COUNTER_LIMIT, PER_COMMAND};
+use crate::base::ids::{Ambassador, Faction};
+use crate::base::policy::BgPool;
+use crate::model::error::Problem;
+use crate::model::game::{Decision, DukeCustody, DukeSource, Frame, Game, OpenArrival, Zone};
 use crate::rules::{nexus, placement, trigger};
 
 /// The most tokens Ecaz can place in one turn: its supply never holds more

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::board;
-use crate::error::Problem;
-use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
-use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
+use crate::base::board;
+use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
+use crate::model::error::Problem;
+use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
 
 mod decisions;
 pub(crate) mod sizes;
@@ -80,7 +80,7 @@ fn seated_other(g: &Game, me: Faction, by: Faction, path: &str, p: &mut Vec<Prob
     }
 }
 
-fn faction(g: &Game, s: &crate::game::FactionState, p: &mut Vec<Problem>) {
+fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>) {
     let f = s.faction;
     let at = |field: &str| format!("factions.{f}.{field}");
     // Leaders: exactly the five native ones (records stay with the native

@@ -2,11 +2,11 @@
 //! ([`crate::bounds`], docs/RULES.md D-80): checked right after decoding,
 //! before any other check.
 
-use crate::bounds::{
+use crate::base::bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
 };
-use crate::error::Problem;
-use crate::game::{Decision, Game, Insight};
+use crate::model::error::Problem;
+use crate::model::game::{Decision, Game, Insight};
 
 /// Collects the lists that are longer than their limit.
 pub(crate) struct Sizes(pub(crate) Vec<Problem>);

@@ -382,8 +382,8 @@ mod tests {
     //! do not reach.
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-    use crate::command::{Action, Origin};
-    use crate::ids::{Faction, FrameId, Territory};
+    use crate::base::ids::{Faction, FrameId, Territory};
+    use crate::model::command::{Action, Origin};
 
     fn action(text: &str) -> Result<Action, serde_json::Error> {
         serde_json::from_str(text)
@@ -466,8 +466,8 @@ mod tests {
 
     #[test]
     fn structs_read_objects_with_serde_defaults_and_errors() {
-        use crate::command::{Command, SectorForces};
-        use crate::policy::Policies;
+        use crate::base::policy::Policies;
+        use crate::model::command::{Command, SectorForces};
         let s: SectorForces = serde_json::from_str(r#"{"sector":4}"#).unwrap();
         assert_eq!(
             s,
@@ -540,14 +540,14 @@ mod tests {
         );
         // The same command either way (the raw-value protocol of both deserializers).
         let text = r#"{"actor":"host","action":{"kind":"endPhase","phase":"storm"}}"#;
-        let from_text: crate::command::Command = serde_json::from_str(text).unwrap();
-        let from_value: crate::command::Command = serde_json::from_value(value).unwrap();
+        let from_text: crate::model::command::Command = serde_json::from_str(text).unwrap();
+        let from_value: crate::model::command::Command = serde_json::from_value(value).unwrap();
         assert_eq!(from_text, from_value);
     }
 
     #[test]
     fn many_members_are_read_in_document_order_issue_11_7() {
-        use crate::command::Command;
+        use crate::model::command::Command;
         // Unknown members are skipped; the first one in document order is
         // the one named (serde's), and a known member repeated after many
         // others is still found.
@@ -575,8 +575,8 @@ mod tests {
 
     #[test]
     fn ids_read_as_plain_strings_borrow_or_copy_with_serdes_messages_d_153() {
-        use crate::command::Viewer;
-        use crate::game::Actor;
+        use crate::model::command::Viewer;
+        use crate::model::game::Actor;
         // Borrowed from the text, and copied when the text has an escape.
         let a: Actor = serde_json::from_str(r#""host""#).unwrap();
         assert_eq!(a, Actor::Host);

@@ -6,12 +6,12 @@
 //! committed, which cannot fail. So a rejected command changes nothing, not
 //! even the RNG (R-INV-4).
 
-use crate::command::{Action, Command};
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::{Actor, Decision, Game, HmsPointer};
-use crate::ids::Territory;
-use crate::integrity;
+use crate::base::ids::Territory;
+use crate::check;
+use crate::model::command::{Action, Command};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::{Actor, Decision, Game, HmsPointer};
 use crate::rules::{duke, effects, entry, nexus, placement, storm, sync, table, trigger, turn};
 
 /// A validated command, ready to commit.
@@ -25,7 +25,7 @@ enum Plan {
     MoveStorm(u8),
     DestroyShieldWall,
     MoveHms(HmsPointer),
-    DestroyTerritory(Territory, crate::event::ReturnCause),
+    DestroyTerritory(Territory, crate::model::event::ReturnCause),
     Arrive(entry::Plan),
     Decline(trigger::Decline),
     Trigger(trigger::Trigger),
@@ -38,9 +38,9 @@ enum Plan {
     LendDuke(effects::Loan),
     DukeUsedInBattle,
     DukeKilled,
-    DukeCaptured(crate::ids::Faction),
+    DukeCaptured(crate::base::ids::Faction),
     DukeReturned,
-    DukeGhola(crate::ids::Faction),
+    DukeGhola(crate::base::ids::Faction),
     DukeRevived,
     DukeToMoritani,
     ReactionsDone,
@@ -51,11 +51,11 @@ enum Plan {
     PlayCunning,
     PlayBetrayal(nexus::Betrayal),
     PlaySecretAlly(nexus::SecretAlly),
-    AllowBetrayal(crate::ids::Faction, Vec<crate::game::Stack>),
-    CancelBetrayal(crate::ids::Faction, crate::ids::CardId),
-    DealNexus(crate::ids::Faction),
+    AllowBetrayal(crate::base::ids::Faction, Vec<crate::model::game::Stack>),
+    CancelBetrayal(crate::base::ids::Faction, crate::base::ids::CardId),
+    DealNexus(crate::base::ids::Faction),
     Table(table::Report),
-    DiscardNexus(crate::ids::Faction),
+    DiscardNexus(crate::base::ids::Faction),
     Sync(sync::Sync),
 }
 
@@ -93,7 +93,7 @@ fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     // D-72: every command advances a counter by at most a handful; within
     // that margin of the loader's ceiling every command is refused, so an
     // accepted command never makes a state the loader refuses.
-    if integrity::exhausted(g) {
+    if check::exhausted(g) {
         return Err(ApplyError::IdsExhausted);
     }
     if let Actor::Faction(f) = cmd.actor {
@@ -133,7 +133,7 @@ fn check_play(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
 
 /// A decision: it must answer the open frame, from that frame's actor, with a
 /// command that fits the frame's kind.
-fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result<Plan, ApplyError> {
+fn check_decision(g: &Game, cmd: &Command, named: crate::base::ids::FrameId) -> Result<Plan, ApplyError> {
     let frame = match g.open_frame() {
         Some(f) if f.id == named => f,
         open => {
@@ -230,7 +230,7 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::ids::FrameId) -> Result
         // R-EFF-FRE/GLD/TLX: the board effects may always be passed; any
         // other effect frame only once it has lapsed (D-70: a frame that
         // resurfaces after a nested reaction took away every answer).
-        (decision, Action::Pass { .. }) if decision.passable() || crate::options::lapsed(g, frame) => {
+        (decision, Action::Pass { .. }) if decision.passable() || crate::engine::options::lapsed(g, frame) => {
             match (decision.arrival(), decision.effect()) {
                 (Some(arrival), Some((effect, beneficiary))) => {
                     Ok(Plan::Pass(effects::Pass::new(arrival, effect, beneficiary)))
@@ -295,7 +295,7 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     let linked = matches!(cmd.action, Action::Arrive { parent: Some(_), .. });
     if let Action::SyncTable { table } = &cmd.action {
         let mut candidate = sync::candidate(g, table);
-        candidate.problems.extend(integrity::problems(&candidate.next));
+        candidate.problems.extend(check::problems(&candidate.next));
         return sync::accept(g, candidate).map(Plan::Sync);
     }
     if let Some(open) = g.open_frame() {

@@ -8,13 +8,13 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::board;
-use crate::command::{Action, Command, EcazBranch, SectorForces};
-use crate::event::NexusMode;
-use crate::game::Forces;
-use crate::game::{Actor, Decision, Game};
-use crate::ids::{Ambassador, CardId, Leader, Sector, Territory};
-use crate::ids::{Faction, FrameId};
+use crate::base::board;
+use crate::base::ids::{Ambassador, CardId, Leader, Sector, Territory};
+use crate::base::ids::{Faction, FrameId};
+use crate::model::command::{Action, Command, EcazBranch, SectorForces};
+use crate::model::event::NexusMode;
+use crate::model::game::Forces;
+use crate::model::game::{Actor, Decision, Game};
 use crate::rules::effects::describe;
 use crate::rules::{effects, karama, nexus, placement, trigger};
 
@@ -161,7 +161,7 @@ pub enum Choice {
 /// host's game and are not enumerated).
 pub fn options(game: &Game, actor: Actor) -> Options {
     let mut o = listed(game, actor);
-    if !crate::integrity::exhausted(game) {
+    if !crate::check::exhausted(game) {
         (o.blocked, o.previews) = explain(game, actor);
     }
     o
@@ -174,7 +174,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
     // D-72, D-84: a game whose counters are exhausted refuses every command
     // (`state/ids_exhausted`), so nothing is listed (found by the fuzzer:
     // a setup at turn 2^31 listed `endPhase`).
-    if crate::integrity::exhausted(game) {
+    if crate::check::exhausted(game) {
         return Options {
             frame: game.open_frame().filter(|f| f.actor == actor).map(|f| f.id),
             commands: Vec::new(),
@@ -378,7 +378,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
 fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
     let mut blocked = Vec::new();
     let mut previews = Vec::new();
-    let mut refuse = |action: Action, result: Result<(), crate::error::ApplyError>| {
+    let mut refuse = |action: Action, result: Result<(), crate::model::error::ApplyError>| {
         if let Err(e) = result {
             blocked.push(Blocked {
                 command: Command { actor, action },
@@ -492,10 +492,10 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
             if let Actor::Faction(f) = actor {
                 if game.faction(f).is_some_and(|s| s.nexus == Some(Faction::Ecaz)) {
                     match nexus::mode(game, f) {
-                        crate::event::NexusMode::Cunning => {
+                        crate::model::event::NexusMode::Cunning => {
                             refuse(Action::PlayCunning {}, nexus::check_cunning(game, f));
                         }
-                        crate::event::NexusMode::Betrayal => {
+                        crate::model::event::NexusMode::Betrayal => {
                             for territory in Territory::ALL {
                                 let r = nexus::check_betrayal(game, f, territory).map(|_| ());
                                 // Only where the two partners share a territory (the
@@ -505,7 +505,7 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
                                 }
                             }
                         }
-                        crate::event::NexusMode::SecretAlly => {
+                        crate::model::event::NexusMode::SecretAlly => {
                             for &target in game.seats() {
                                 let r = nexus::check_secret_ally(game, f, target).map(|_| ());
                                 refuse(Action::PlaySecretAlly { target }, r);
@@ -521,7 +521,7 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
 }
 
 /// D-70: has this open effect frame lapsed (no answer left but `pass`)?
-pub(crate) fn lapsed(game: &Game, frame: &crate::game::Frame) -> bool {
+pub(crate) fn lapsed(game: &Game, frame: &crate::model::game::Frame) -> bool {
     !frame.decision.passable()
         && frame.decision.effect().is_some()
         && listed(game, frame.actor)
@@ -544,7 +544,7 @@ fn karamas(game: &Game, excluded: Faction) -> Vec<(Faction, CardId)> {
 /// The Nexus plays of faction `f` when no frame is open: what [`options`]
 /// lists then (D-160: without building the rest of [`Options`]).
 pub(crate) fn initiatives(game: &Game, f: Faction) -> Vec<Command> {
-    if crate::integrity::exhausted(game) || game.open_frame().is_some() {
+    if crate::check::exhausted(game) || game.open_frame().is_some() {
         return Vec::new();
     }
     plays(game, f)

@@ -21,18 +21,18 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::board::{faction_info, BASE_TREACHERY};
-use crate::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
-use crate::error::{ApplyError, Problem};
-use crate::game::{
+use crate::base::board::{faction_info, BASE_TREACHERY};
+use crate::base::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
+use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::policy::Policies;
+use crate::base::rng::GameRng;
+use crate::check;
+use crate::check::sizes::Sizes;
+use crate::model::error::{ApplyError, Problem};
+use crate::model::game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, FactionState, Forces, Game, GameOptions, HmsPointer, Insight,
     Knowledge, LeaderCustody, LeaderState, NexusCards, PlacementTurn, Stack, Token, Treachery, Zone, FORMAT_VERSION,
 };
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
-use crate::integrity;
-use crate::integrity::sizes::Sizes;
-use crate::policy::Policies;
-use crate::rng::GameRng;
 
 /// Largest seed accepted: seeds stay exact in every host language (2^53 − 1).
 pub const MAX_SEED: u64 = (1 << 53) - 1;
@@ -307,7 +307,7 @@ impl Setup {
             game.push_frame(Actor::Faction(Faction::Ecaz), Decision::Placement);
             game.next_frame = game.next_frame.max(next);
         }
-        problems.extend(integrity::problems(&game));
+        problems.extend(check::problems(&game));
         if problems.is_empty() {
             Ok(game)
         } else {
@@ -720,7 +720,10 @@ impl Setup {
 }
 
 fn base_card_count() -> usize {
-    crate::board::BASE_TREACHERY.iter().map(|(_, n)| usize::from(*n)).sum()
+    crate::base::board::BASE_TREACHERY
+        .iter()
+        .map(|(_, n)| usize::from(*n))
+        .sum()
 }
 
 /// The lists of a setup that are longer than their limit.

@@ -11,14 +11,14 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::command::Viewer;
-use crate::event::Event;
-use crate::game::{
+use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector};
+use crate::base::policy::{Policies, SupplyVisibility};
+use crate::model::command::Viewer;
+use crate::model::event::Event;
+use crate::model::game::{
     Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, Knowledge, LeaderState, OpenArrival,
     PlacementTurn, Stack, Zone,
 };
-use crate::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector};
-use crate::policy::{Policies, SupplyVisibility};
 use crate::rules::placement;
 
 /// What one viewer may see of the game.
@@ -142,7 +142,7 @@ pub struct AmbassadorsView {
     /// Tokens whose zone this viewer knows: placed, used and removed always
     /// (placed face up, per the designer); supply, pool and the cohort only
     /// when the supply is public or the viewer is Ecaz or the host.
-    pub tokens: Vec<crate::game::Token>,
+    pub tokens: Vec<crate::model::game::Token>,
     /// The cohort, when visible.
     pub cohort: Option<Vec<Ambassador>>,
     /// Tokens in Ecaz's supply (always public as a count).

@@ -24,11 +24,11 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::board::{self, KARAMA};
-use crate::command::{Action, Command, EcazBranch, SectorForces};
-use crate::game::{Actor, Decision, Game};
-use crate::ids::{Ambassador, CardId, Faction, Territory};
-use crate::options::{initiatives, listed, Choice, Position};
+use crate::base::board::{self, KARAMA};
+use crate::base::ids::{Ambassador, CardId, Faction, Territory};
+use crate::engine::options::{initiatives, listed, Choice, Position};
+use crate::model::command::{Action, Command, EcazBranch, SectorForces};
+use crate::model::game::{Actor, Decision, Game};
 use crate::rules::effects::describe;
 
 /// A bot's way of choosing.

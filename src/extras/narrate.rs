@@ -11,11 +11,11 @@
 //! matches are exhaustive, so a new kind fails to compile here until it is
 //! given one.
 
-use crate::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-use crate::event::{Audience, DukeReason, Event, EventKind, LossCause, PlacementEnd, ReturnCause};
-use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Stack, Zone};
-use crate::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
-use crate::view::{sees_secrets_of, supply_visible};
+use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::engine::view::{sees_secrets_of, supply_visible};
+use crate::model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
+use crate::model::event::{Audience, DukeReason, Event, EventKind, LossCause, PlacementEnd, ReturnCause};
+use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Stack, Zone};
 
 /// The printed name of a phase ([`Phase::name`]).
 pub fn phase(p: Phase) -> &'static str {
@@ -24,7 +24,7 @@ pub fn phase(p: Phase) -> &'static str {
 
 /// The printed name of a territory.
 pub fn territory(t: Territory) -> &'static str {
-    crate::board::info(t).name
+    crate::base::board::info(t).name
 }
 
 /// "Arrakeen (sector 10)"; the HMS and the Polar Sink have no ring sector.
@@ -1121,8 +1121,8 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
     use super::*;
-    use crate::ids::{ArrivalId, FrameId};
-    use crate::setup::Setup;
+    use crate::base::ids::{ArrivalId, FrameId};
+    use crate::engine::setup::Setup;
 
     /// A six-seat game with the base Treachery catalog (Crysknife is card 0,
     /// Lasgun card 8, Karama cards 27 and 28).

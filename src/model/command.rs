@@ -11,8 +11,8 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::{Actor, LeaderCustody};
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::model::game::{Actor, LeaderCustody};
 
 /// Where arriving forces come from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
@@ -560,7 +560,7 @@ pub enum Action {
     /// fact it would change.
     SyncTable {
         /// The host's whole table.
-        table: Box<crate::table::TableFacts>,
+        table: Box<crate::model::table::TableFacts>,
     },
     /// D-41 (host): a hand limit changed.
     SetHandLimit {
@@ -740,7 +740,7 @@ impl Serialize for Actor {
 
 impl<'de> Deserialize<'de> for Actor {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = crate::wire::text(d)?;
+        let s = crate::codec::wire::text(d)?;
         if s == "host" {
             return Ok(Actor::Host);
         }
@@ -799,7 +799,7 @@ impl Serialize for Viewer {
 
 impl<'de> Deserialize<'de> for Viewer {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = crate::wire::text(d)?;
+        let s = crate::codec::wire::text(d)?;
         match s.as_ref() {
             "host" => Ok(Viewer::Host),
             "spectator" => Ok(Viewer::Spectator),

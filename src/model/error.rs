@@ -10,7 +10,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 
 /// One problem found while validating a [`crate::Setup`] or a loaded state.
 /// Validation reports every problem at once.
@@ -340,7 +340,7 @@ pub enum ApplyError {
     DeckEmpty,
     /// R-EFF-ECAZ: that branch is not possible now.
     #[error("the {0:?} branch of the Ecaz effect is not possible now")]
-    BranchUnavailable(crate::command::EcazBranch),
+    BranchUnavailable(crate::model::command::EcazBranch),
     /// Occupancy: a stronghold holds forces of at most two factions.
     #[error("{0} already holds forces of two other factions")]
     StrongholdFull(Territory),
@@ -462,9 +462,9 @@ pub enum ApplyError {
         /// The leader.
         leader: Leader,
         /// Where it is.
-        from: crate::game::LeaderCustody,
+        from: crate::model::game::LeaderCustody,
         /// Where the report sends it.
-        to: crate::game::LeaderCustody,
+        to: crate::model::game::LeaderCustody,
     },
     /// Two factions that cannot ally now.
     #[error("{a} and {b} cannot ally (one is allied, or they are the same)")]

@@ -9,9 +9,9 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::command::{Cause, Destruction, Origin, Viewer};
-use crate::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::model::command::{Cause, Destruction, Origin, Viewer};
+use crate::model::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
 
 /// Who may see an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
@@ -537,7 +537,7 @@ pub enum EventKind {
     /// fact that differed, with the engine's value before and the host's after.
     TableSynced {
         /// What differed (empty: the tables already agreed).
-        differences: Vec<crate::table::Difference>,
+        differences: Vec<crate::model::table::Difference>,
     },
     /// D-102: a Tleilaxu Face Dancer was revealed: it is face up (public).
     FaceDancerRevealed {

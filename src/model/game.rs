@@ -13,8 +13,8 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
-use crate::rng::GameRng;
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::rng::GameRng;
 
 /// The state format version this library writes and reads.
 pub const FORMAT_VERSION: u32 = 2;
@@ -688,7 +688,7 @@ pub struct Game {
     pub(crate) version: u32,
     pub(crate) seats: Vec<Faction>,
     pub(crate) options: GameOptions,
-    pub(crate) policies: crate::policy::Policies,
+    pub(crate) policies: crate::base::policy::Policies,
     pub(crate) turn: u32,
     pub(crate) phase: Phase,
     pub(crate) storm: Sector,
@@ -724,7 +724,7 @@ impl Game {
         self.options
     }
     /// The rule policies in force (RULES §9).
-    pub fn policies(&self) -> &crate::policy::Policies {
+    pub fn policies(&self) -> &crate::base::policy::Policies {
         &self.policies
     }
     /// Current turn (from 1).

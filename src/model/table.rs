@@ -8,8 +8,8 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::game::{Forces, LeaderState, Stack};
-use crate::ids::{CardId, Faction, Leader};
+use crate::base::ids::{CardId, Faction, Leader};
+use crate::model::game::{Forces, LeaderState, Stack};
 
 /// One faction's part of a whole-table reconcile: every field required but
 /// the lists that are usually empty.

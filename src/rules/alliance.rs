@@ -1,9 +1,9 @@
 //! Alliances formed by the Ecaz Ambassador (R-EFF-ECAZ (b)) and the Nexus
 //! rule that joining an alliance discards a held Nexus card (RULES §7).
 
-use crate::event::{Event, EventKind};
-use crate::game::Game;
-use crate::ids::Faction;
+use crate::base::ids::Faction;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::Game;
 
 /// Are both factions seated and unallied?
 pub(crate) fn both_unallied(g: &Game, a: Faction, b: Faction) -> bool {

@@ -2,10 +2,10 @@
 //! drawing from the deck (reshuffling the discard pile into an empty deck with
 //! the game's RNG, a commit point of R-INV-4).
 
-use crate::event::{Audience, Event, EventKind};
-use crate::game::Game;
-use crate::ids::{CardId, Faction};
-use crate::rng::GameRng;
+use crate::base::ids::{CardId, Faction};
+use crate::base::rng::GameRng;
+use crate::model::event::{Audience, Event, EventKind};
+use crate::model::game::Game;
 
 /// An empty draw pile is refilled from its discard pile, shuffled with the
 /// game's RNG (a commit point of R-INV-4): the Treachery deck (R-EFF-IX,

@@ -2,9 +2,9 @@
 //! turn-scoped bookkeeping reset. Used by the end of a phase (`turn`) and by
 //! the end of Ecaz's placement (`placement`), which ends Revival.
 
-use crate::event::{Event, EventKind};
-use crate::game::{Game, PlacementTurn};
-use crate::ids::Phase;
+use crate::base::ids::Phase;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Game, PlacementTurn};
 use crate::rules::duke;
 
 /// Move to the next phase; after Mentat a new turn begins with Storm and the

@@ -6,11 +6,11 @@
 //! battle, set aside at turn end; the Nexus Cunning — this turn; an alliance
 //! loan — this turn, then back to whoever held him before (P-DUKE-LOAN).
 
-use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind};
-use crate::game::{DukeCustody, DukeSource, Game};
-use crate::ids::Faction;
-use crate::policy::DukeRevived;
+use crate::base::ids::Faction;
+use crate::base::policy::DukeRevived;
+use crate::model::error::ApplyError;
+use crate::model::event::{DukeReason, Event, EventKind};
+use crate::model::game::{DukeCustody, DukeSource, Game};
 
 /// R-DUKE-4: what reviving him costs Ecaz, however many leaders are dead.
 pub const REVIVAL_COST: u32 = 5;

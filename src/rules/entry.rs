@@ -10,12 +10,12 @@
 //! (R-TRG-4). Arrivals the engine makes itself (Fremen and Guild effects) go
 //! through the same path.
 
-use crate::board;
-use crate::command::{Cause, Origin, SectorForces};
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Actor, Decision, Game, OpenArrival, Stack};
-use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::base::board;
+use crate::base::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::model::command::{Cause, Origin, SectorForces};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Actor, Decision, Game, OpenArrival, Stack};
 use crate::rules::{effects, frames};
 
 /// An arrival: who, how, from where, to where, how many.
@@ -280,7 +280,7 @@ fn open_offer(g: &mut Game, arrival: ArrivalId, r: &Report, offer: Offer, events
 pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
     let r = plan.report;
     move_forces(g, &r);
-    if g.phase == crate::ids::Phase::ShipmentMovement && matches!(r.cause, Cause::Shipment | Cause::Movement) {
+    if g.phase == crate::base::ids::Phase::ShipmentMovement && matches!(r.cause, Cause::Shipment | Cause::Movement) {
         g.shipment_begun = true; // P-NEX-BET-TIME: Betrayal's window has passed
     }
     let arrival = announce(g, &r, events);

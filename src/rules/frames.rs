@@ -4,10 +4,10 @@
 //! arrival resumes ([`recycle_if_complete`]). R-TRG-4, R-TRG-8, P-NEST,
 //! P-SUPPLY-VIS.
 
-use crate::event::{Audience, Event, EventKind};
-use crate::game::{Actor, Decision, Game, Zone};
-use crate::ids::{Ambassador, ArrivalId, Faction};
-use crate::policy::SupplyVisibility;
+use crate::base::ids::{Ambassador, ArrivalId, Faction};
+use crate::base::policy::SupplyVisibility;
+use crate::model::event::{Audience, Event, EventKind};
+use crate::model::game::{Actor, Decision, Game, Zone};
 
 /// Push a reaction frame and announce it (its content per P-SUPPLY-VIS).
 pub(crate) fn open_frame(g: &mut Game, actor: Actor, decision: Decision, events: &mut Vec<Event>) {

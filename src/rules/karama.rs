@@ -3,11 +3,11 @@
 //! In the Advanced game the Bene Gesserit may play any worthless card as a
 //! Karama (base rules, BG Advanced advantage; issue 17) in every window.
 
-use crate::board;
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::Game;
-use crate::ids::{CardId, Faction};
+use crate::base::board;
+use crate::base::ids::{CardId, Faction};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::Game;
 use crate::rules::cards;
 
 /// `by` is seated, is not `excluded` (the faction whose act is answered), and

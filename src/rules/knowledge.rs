@@ -3,8 +3,8 @@
 //! the same kind about the same faction replaces the older one, so the state
 //! stays bounded.
 
-use crate::game::{Game, Insight, Knowledge};
-use crate::ids::Faction;
+use crate::base::ids::Faction;
+use crate::model::game::{Game, Insight, Knowledge};
 
 pub(crate) fn record(g: &mut Game, viewer: Faction, about: Faction, info: Insight) {
     g.knowledge

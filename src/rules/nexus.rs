@@ -5,11 +5,11 @@
 //! Ecaz is seated → Betrayal; Ecaz not seated → Secret Ally. Playing a card
 //! discards it. Only unallied players hold and play Nexus cards.
 
-use crate::error::ApplyError;
-use crate::event::{Audience, DukeReason, Event, EventKind, NexusMode};
-use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game, Insight, LeaderCustody, Stack};
-use crate::ids::{CardId, Faction, Leader, Phase, Territory};
-use crate::policy::{SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope};
+use crate::base::ids::{CardId, Faction, Leader, Phase, Territory};
+use crate::base::policy::{SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope};
+use crate::model::error::ApplyError;
+use crate::model::event::{Audience, DukeReason, Event, EventKind, NexusMode};
+use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, Insight, LeaderCustody, Stack};
 use crate::rules::{cards, duke, karama, knowledge};
 
 /// The card's mode for this holder (RULES §7).

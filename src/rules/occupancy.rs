@@ -10,10 +10,10 @@
 //! - The HMS is entered only by moving from the territory it points at; the
 //!   Ixians enter it from anywhere (P-FRE-ROUTE, R-EFF-GLD).
 
-use crate::board;
-use crate::error::ApplyError;
-use crate::game::Game;
-use crate::ids::{Faction, Territory};
+use crate::base::board;
+use crate::base::ids::{Faction, Territory};
+use crate::model::error::ApplyError;
+use crate::model::game::Game;
 
 /// Factions other than `me` with forces that count in `territory`.
 fn others_present(g: &Game, me: Faction, territory: Territory) -> impl Iterator<Item = Faction> + '_ {

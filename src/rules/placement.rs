@@ -8,12 +8,12 @@
 //! stays in supply, no more placement this turn). `finishPlacement` closes the
 //! opportunity. Placement is not an entry and triggers nothing (R-PLC-6).
 
-use crate::board;
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind, PlacementEnd};
-use crate::game::{Actor, Decision, Game, Zone};
-use crate::ids::{Ambassador, CardId, Faction, Territory};
-use crate::policy::SupplyVisibility;
+use crate::base::board;
+use crate::base::ids::{Ambassador, CardId, Faction, Territory};
+use crate::base::policy::SupplyVisibility;
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind, PlacementEnd};
+use crate::model::game::{Actor, Decision, Game, Zone};
 use crate::rules::{clock, karama};
 
 /// R-PLC-2: the k-th token placed this turn costs k spice.

@@ -6,13 +6,13 @@
 //! reaches a stronghold only when it is exposed: Arrakeen and Carthag after the
 //! Shield Wall is destroyed; the sietches and the HMS never.
 
-use crate::board;
-use crate::command::Destruction;
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind, LossCause, ReturnCause};
-use crate::game::{Game, HmsPointer, Stack, Zone};
-use crate::ids::Faction;
-use crate::ids::{Ambassador, Phase, Sector, Territory};
+use crate::base::board;
+use crate::base::ids::Faction;
+use crate::base::ids::{Ambassador, Phase, Sector, Territory};
+use crate::model::command::Destruction;
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind, LossCause, ReturnCause};
+use crate::model::game::{Game, HmsPointer, Stack, Zone};
 use crate::rules::table;
 
 /// The largest storm move a host may report (two dials of 0–10, or the setup move).

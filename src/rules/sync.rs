@@ -13,12 +13,12 @@
 //!   engine's mirror and keeps everything else (Ambassadors, Duke Vidal,
 //!   frames, arrivals, knowledge, RNG); one host event lists each difference.
 
-use crate::command::Action;
-use crate::error::{ApplyError, Problem};
-use crate::event::{Audience, Event, EventKind};
-use crate::game::{Decision, Game, LeaderCustody};
-use crate::ids::Faction;
-use crate::table::{Difference, TableFacts};
+use crate::base::ids::Faction;
+use crate::model::command::Action;
+use crate::model::error::{ApplyError, Problem};
+use crate::model::event::{Audience, Event, EventKind};
+use crate::model::game::{Decision, Game, LeaderCustody};
+use crate::model::table::{Difference, TableFacts};
 
 /// A faction's table field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -119,7 +119,7 @@ impl Fact {
         // Through the JSON text rather than `serde_json::to_value`: the state
         // types are then compiled for one serializer only (issue 12 item 5).
         fn v<T: serde::Serialize>(x: T) -> Result<serde_json::Value, serde_json::Error> {
-            serde_json::from_str(&crate::writer::to_text(&x)?)
+            serde_json::from_str(&crate::codec::writer::to_text(&x)?)
         }
         let r = match self {
             Fact::Of(f, field) => match g.faction(f) {

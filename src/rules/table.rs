@@ -6,11 +6,11 @@
 //! docs/RULES.md §10) — and mirrored by events complete enough for a host
 //! to rebuild the table.
 
-use crate::command::Action;
-use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind, LossCause};
-use crate::game::{DukeCustody, DukeSource, Game, LeaderCustody, Stack};
-use crate::ids::{CardId, Faction, Leader, Sector, Territory};
+use crate::base::ids::{CardId, Faction, Leader, Sector, Territory};
+use crate::model::command::Action;
+use crate::model::error::ApplyError;
+use crate::model::event::{DukeReason, Event, EventKind, LossCause};
+use crate::model::game::{DukeCustody, DukeSource, Game, LeaderCustody, Stack};
 use crate::rules::{alliance, cards, duke, entry};
 
 /// The most spice a faction can hold (a guard against wrapped amounts): one
@@ -41,7 +41,7 @@ pub const MAX_FACE_DANCERS: usize = 3;
 #[derive(Debug, Clone)]
 pub(crate) struct Report(Action);
 
-fn seated(g: &Game, f: Faction) -> Result<&crate::game::FactionState, ApplyError> {
+fn seated(g: &Game, f: Faction) -> Result<&crate::model::game::FactionState, ApplyError> {
     g.faction(f).ok_or(ApplyError::NotSeated(f))
 }
 

@@ -1,9 +1,9 @@
 //! Trigger offers, disposal, settling and recycling (R-TRG-1, R-TRG-4..8).
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Decision, Game, Zone};
-use crate::ids::{Ambassador, ArrivalId, Faction, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, Faction, Territory};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Decision, Game, Zone};
 use crate::rules::{effects, frames};
 
 /// The open trigger offer, as data.

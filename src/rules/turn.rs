@@ -1,9 +1,9 @@
 //! The turn structure: phase boundaries reported by the host.
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Actor, Decision, Game};
-use crate::ids::{Faction, Phase};
+use crate::base::ids::{Faction, Phase};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Actor, Decision, Game};
 use crate::rules::{clock, placement};
 
 /// Validate `endPhase`: the host names the phase that ends, which must be the current one.

@@ -22,14 +22,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use crate::bounds::{COUNTER_LIMIT, PER_COMMAND};
+pub use crate::base::bounds::{COUNTER_LIMIT, PER_COMMAND};
 
-use crate::apply::validate;
-use crate::command::{Action, Command};
-use crate::error::ApplyError;
-use crate::game::{Actor, Game};
+use crate::engine::apply::validate;
+use crate::engine::options::options;
 use crate::json::{game_from_json, game_to_json};
-use crate::options::options;
+use crate::model::command::{Action, Command};
+use crate::model::error::ApplyError;
+use crate::model::game::{Actor, Game};
 
 /// Liveness (issue 11 item 5): whenever a frame is open, its actor has at
 /// least one legal command — `options` lists a command or a choice
@@ -43,7 +43,7 @@ use crate::options::options;
 /// is open — `apply` refuses every command and `options` lists nothing for
 /// anyone (D-84, D-85).
 pub fn liveness(game: &Game) -> Result<(), String> {
-    if crate::integrity::exhausted(game) {
+    if crate::check::exhausted(game) {
         return liveness_of_the_end(game);
     }
     for a in game.open_arrivals() {

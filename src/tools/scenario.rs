@@ -17,15 +17,15 @@ use serde_json::{Map, Value};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::apply::apply;
-use crate::command::{Command, Viewer};
-use crate::error::{ApplyError, ErrorReport};
-use crate::event::Event;
-use crate::game::{Actor, Game};
+use crate::engine::apply::apply;
+use crate::engine::options::{options, Options};
+use crate::engine::setup::Setup;
+use crate::engine::view::{view, View};
 use crate::json::{game_from_json, game_to_json};
-use crate::options::{options, Options};
-use crate::setup::Setup;
-use crate::view::{view, View};
+use crate::model::command::{Command, Viewer};
+use crate::model::error::{ApplyError, ErrorReport};
+use crate::model::event::Event;
+use crate::model::game::{Actor, Game};
 
 /// A scenario file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -104,7 +104,7 @@ pub struct EventPattern {
     pub kind: String,
     /// The audience the event must have.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub audience: Option<crate::event::Audience>,
+    pub audience: Option<crate::model::event::Audience>,
     /// Fields of the event that must be present with these values.
     #[serde(flatten)]
     pub fields: Map<String, Value>,

@@ -21,7 +21,7 @@ pub fn all() -> Vec<(&'static str, Schema)> {
         ("view", schema_for!(crate::View)),
         ("options", schema_for!(crate::Options)),
         ("error", schema_for!(crate::ErrorReport)),
-        ("scenario", schema_for!(crate::scenario::Scenario)),
+        ("scenario", schema_for!(crate::tools::scenario::Scenario)),
     ];
     for (_, schema) in &mut all {
         name_definitions(schema);

@@ -32,20 +32,20 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::apply::apply_mut;
-use crate::board::{self, STRONGHOLDS};
-use crate::bots::{Bot, BotRng, Profile};
-use crate::command::{Action, Cause, Command, Destruction, Origin, SectorForces};
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Actor, DukeCustody, DukeSource, Forces, Game, HmsPointer, LeaderCustody, LeaderState};
-use crate::game::{Stack, Zone};
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory};
-use crate::policy::{
+use crate::base::board::{self, STRONGHOLDS};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::base::policy::{
     BgPool, DukeRevived, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, SupplyVisibility,
     Unavailable,
 };
-use crate::setup::{AmbassadorsSetup, FactionSetup, Setup};
+use crate::engine::apply::apply_mut;
+use crate::engine::setup::{AmbassadorsSetup, FactionSetup, Setup};
+use crate::extras::bots::{Bot, BotRng, Profile};
+use crate::model::command::{Action, Cause, Command, Destruction, Origin, SectorForces};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Actor, DukeCustody, DukeSource, Forces, Game, HmsPointer, LeaderCustody, LeaderState};
+use crate::model::game::{Stack, Zone};
 
 // ---------------------------------------------------------------------------
 // Board helpers
@@ -126,7 +126,7 @@ fn u32_of(n: usize) -> u32 {
 
 /// The base catalog's Karama cards.
 fn karama_cards() -> Vec<CardId> {
-    crate::setup::base_catalog()
+    crate::engine::setup::base_catalog()
         .iter()
         .enumerate()
         .filter(|(_, k)| k.as_str() == board::KARAMA)
@@ -227,7 +227,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
     }
 
     // Treachery cards: Karamas first, then random hands.
-    let catalog_len = crate::setup::base_catalog().len();
+    let catalog_len = crate::engine::setup::base_catalog().len();
     let mut cards: Vec<CardId> = (0..catalog_len)
         .filter_map(|i| u16::try_from(i).ok().map(CardId))
         .collect();
@@ -293,7 +293,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
             ..FactionSetup::default()
         };
         // Forces on the board and in the Tanks (reserves take the rest).
-        let elite_budget = crate::setup::elite_total(f);
+        let elite_budget = crate::engine::setup::elite_total(f);
         let normal_budget = 20 - elite_budget;
         let (mut used_n, mut used_e) = (0u32, 0u32);
         if (f != Faction::Ecaz && r.chance(1, 2)) || (f == Faction::Ecaz && r.chance(1, 3)) {
@@ -324,7 +324,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
                 });
             }
             fs.board = Some(on_board);
-        } else if let Some(start) = crate::setup::printed_start(f, hms) {
+        } else if let Some(start) = crate::engine::setup::printed_start(f, hms) {
             // The printed start (issue 17, D-56).
             used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
             used_e += start.iter().map(|x| x.elite).sum::<u32>();
@@ -1504,10 +1504,10 @@ pub enum CheckLevel {
     Fast,
 }
 
-/// Closed round trip ([`crate::audit::reload`]): the state saves and loads
+/// Closed round trip ([`crate::tools::audit::reload`]): the state saves and loads
 /// again (every state invariant checked by the loader) as the same value and bytes.
 pub fn check_reload(game: &Game) -> Vec<String> {
-    crate::audit::reload(game)
+    crate::tools::audit::reload(game)
         .err()
         .map(|e| format!("reload: {e}"))
         .into_iter()
@@ -1515,7 +1515,7 @@ pub fn check_reload(game: &Game) -> Vec<String> {
 }
 
 /// The checks after every command of a checked run (`ecaz selfplay --check`):
-/// liveness ([`crate::audit::liveness`]: an open frame's actor has a legal
+/// liveness ([`crate::tools::audit::liveness`]: an open frame's actor has a legal
 /// command, everything `options` lists is accepted, every open arrival has
 /// something to settle, a quiet game can end its phase) and every state invariant — the 11 tokens, each
 /// faction's 20 forces, every card and Nexus card, leaders, alliances, the
@@ -1524,7 +1524,7 @@ pub fn check_reload(game: &Game) -> Vec<String> {
 ///
 /// Returns a description of each violation (empty when all hold).
 pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
-    let mut out: Vec<String> = crate::audit::liveness(game)
+    let mut out: Vec<String> = crate::tools::audit::liveness(game)
         .err()
         .map(|e| format!("liveness: {e}"))
         .into_iter()
@@ -1532,7 +1532,7 @@ pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
     match level {
         CheckLevel::Full => out.extend(check_reload(game)),
         CheckLevel::Fast => {
-            for p in crate::integrity::problems(game) {
+            for p in crate::check::problems(game) {
                 out.push(format!("invariant: {}: {}", p.path, p.message));
             }
         }

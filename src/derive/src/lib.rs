@@ -9,12 +9,12 @@
 //! JSON Schemas keep one source) and emits a `Deserialize` impl over the
 //! shared helpers of the core crate's `wire` module:
 //!
-//! * a unit-only enum (`rename_all` only): `crate::wire::unit_variant`, the
+//! * a unit-only enum (`rename_all` only): `crate::codec::wire::unit_variant`, the
 //!   same `deserialize_enum` protocol as serde's derive (same errors);
 //! * an internally tagged enum (`tag`, `rename_all`, `rename_all_fields`,
 //!   `deny_unknown_fields`; unit and struct variants) and a struct with named
 //!   fields (`rename_all`, `deny_unknown_fields`, `default`): the object read
-//!   once into `crate::wire::Object` (the members the type reads kept as raw
+//!   once into `crate::codec::wire::Object` (the members the type reads kept as raw
 //!   text, the others skipped), the tag looked up in one name table, then
 //!   each field read from its member (field attributes: `default`, and
 //!   the serialization-only `skip_serializing_if`).
@@ -207,7 +207,7 @@ fn build_fields(
     Ok(quote! { { #deny #constructor { #(#inits),* } } })
 }
 
-/// The most member names one type reads (`crate::wire::Object` marks the
+/// The most member names one type reads (`crate::codec::wire::Object` marks the
 /// members met in a 128-bit set).
 const MAX_KNOWN: usize = 128;
 
@@ -215,7 +215,7 @@ const MAX_KNOWN: usize = 128;
 /// `expecting` otherwise) and builds the value with `body`; `known` is every
 /// member name the type reads (its fields, of every variant, and its tag).
 fn object_impl(name: &syn::Ident, expecting: &str, mut known: Vec<String>, body: &Tokens) -> syn::Result<Tokens> {
-    // Sorted by length, then bytes (`crate::wire::Object` binary-searches
+    // Sorted by length, then bytes (`crate::codec::wire::Object` binary-searches
     // it, comparing lengths first).
     known.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     known.dedup();
@@ -228,10 +228,10 @@ fn object_impl(name: &syn::Ident, expecting: &str, mut known: Vec<String>, body:
     Ok(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                fn build(object: &mut crate::wire::Object<'_>) -> ::core::result::Result<#name, ::serde_json::Error> {
+                fn build(object: &mut crate::codec::wire::Object<'_>) -> ::core::result::Result<#name, ::serde_json::Error> {
                     #body
                 }
-                let mut object = crate::wire::Object::read(deserializer, #expecting, &[#(#known),*])?;
+                let mut object = crate::codec::wire::Object::read(deserializer, #expecting, &[#(#known),*])?;
                 build(&mut object).map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
@@ -303,8 +303,8 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
             impl<'de> ::serde::Deserialize<'de> for #name {
                 fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                     const ALL: &[#name] = &[#(#name::#idents),*];
-                    let index = crate::wire::unit_variant(deserializer, #type_name, &[#(#names),*])?;
-                    crate::wire::nth(ALL, index)
+                    let index = crate::codec::wire::unit_variant(deserializer, #type_name, &[#(#names),*])?;
+                    crate::codec::wire::nth(ALL, index)
                 }
             }
         });
@@ -337,7 +337,7 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
     let body = quote! {
         Ok(match object.variant(#tag, &[#(#names),*])? {
             #(#indices => #arms,)*
-            _ => return Err(crate::wire::no_variant()),
+            _ => return Err(crate::codec::wire::no_variant()),
         })
     };
     object_impl(name, &format!("internally tagged enum {name}"), known, &body)

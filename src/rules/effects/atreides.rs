@@ -1,9 +1,9 @@
 //! R-EFF-ATR: the beneficiary looks at the entrant's whole Treachery hand — a
 //! private snapshot (no transfer), kept as private knowledge.
 
-use crate::event::{Event, EventKind};
-use crate::game::{Game, Insight};
-use crate::ids::Faction;
+use crate::base::ids::Faction;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Game, Insight};
 use crate::rules::knowledge;
 
 pub(crate) fn resolve(g: &mut Game, beneficiary: Faction, entrant: Faction, events: &mut Vec<Event>) {

@@ -5,11 +5,11 @@
 //! matching-faction exclusion applied to the BG token at the entry, not to the
 //! copied effect, so a copy of Harkonnen may target a Harkonnen entrant.
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Game, Zone};
-use crate::ids::{Ambassador, ArrivalId, Faction};
-use crate::policy::BgPool;
+use crate::base::ids::{Ambassador, ArrivalId, Faction};
+use crate::base::policy::BgPool;
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Game, Zone};
 use crate::rules::{effects, frames};
 
 /// The copyable identities for this beneficiary, in [`Ambassador::ALL`] order.

@@ -1,10 +1,10 @@
 //! R-EFF-CHOAM: the beneficiary discards any number of its own Treachery
 //! cards (none allowed) and receives 3 spice from the bank for each.
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::Game;
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::Game;
 use crate::rules::{cards, effects, frames};
 
 /// Spice per discarded card (E3 p.8).

@@ -5,11 +5,11 @@
 //! acceptance Ecaz may lend the Duke to its new ally for this turn
 //! (P-DUKE-LOAN). Exactly one branch per trigger; the token returns to supply.
 
-use crate::command::EcazBranch;
-use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind};
-use crate::game::{Actor, Decision, DukeCustody, DukeSource, Game};
-use crate::ids::{Ambassador, ArrivalId, Faction};
+use crate::base::ids::{Ambassador, ArrivalId, Faction};
+use crate::model::command::EcazBranch;
+use crate::model::error::ApplyError;
+use crate::model::event::{DukeReason, Event, EventKind};
+use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game};
 use crate::rules::{alliance, duke, effects, frames};
 
 /// Branch (a) possible for this beneficiary?

@@ -1,8 +1,8 @@
 //! R-EFF-EMP: the beneficiary receives 5 spice from the bank.
 
-use crate::event::{Event, EventKind};
-use crate::game::Game;
-use crate::ids::Faction;
+use crate::base::ids::Faction;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::Game;
 
 /// Spice granted (E3 p.8).
 pub(crate) const GRANT: u32 = 5;

@@ -6,12 +6,12 @@
 //! Not ordinary movement: no allowance is used. The arrival is an entry
 //! (P-NEST); a move within one territory is allowed but is not an entry.
 
-use crate::board;
-use crate::command::{Cause, Origin, SectorForces};
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::Game;
-use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::base::board;
+use crate::base::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::model::command::{Cause, Origin, SectorForces};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::Game;
 use crate::rules::{effects, entry, frames, occupancy};
 
 /// Does the beneficiary have forces on the board? (public)

@@ -3,11 +3,11 @@
 //! obeying occupancy; into the HMS only for an Ixian beneficiary. Not its
 //! ordinary shipment. The arrival is an entry (P-NEST).
 
-use crate::command::{Cause, Origin};
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::Game;
-use crate::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::model::command::{Cause, Origin};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::Game;
 use crate::rules::{effects, entry, frames};
 
 /// At most this many forces (E3 p.8).

@@ -3,9 +3,9 @@
 //! down — revealed ones are public and spent, issue 13), drawn once, at the
 //! trigger's commit (R-INV-4).
 
-use crate::event::{Event, EventKind};
-use crate::game::{Game, Insight};
-use crate::ids::{Faction, Leader};
+use crate::base::ids::{Faction, Leader};
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Game, Insight};
 use crate::rules::knowledge;
 
 /// The cards the draw is made from, and whether they are Face Dancers.

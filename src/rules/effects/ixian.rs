@@ -1,10 +1,10 @@
 //! R-EFF-IX: the beneficiary discards one Treachery card, then draws one; an
 //! empty deck is refilled from the discard pile after the discard.
 
-use crate::error::ApplyError;
-use crate::event::Event;
-use crate::game::Game;
-use crate::ids::{Ambassador, ArrivalId, CardId, Faction};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction};
+use crate::model::error::ApplyError;
+use crate::model::event::Event;
+use crate::model::game::Game;
 use crate::rules::{cards, effects, frames};
 
 /// P-UNAVAILABLE: the beneficiary holds a card to discard (hand sizes are public).

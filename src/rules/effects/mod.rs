@@ -17,11 +17,11 @@ mod ixian;
 mod richese;
 mod tleilaxu;
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{Actor, Decision, Game};
-use crate::ids::{Ambassador, ArrivalId, Faction};
-use crate::policy::Unavailable;
+use crate::base::ids::{Ambassador, ArrivalId, Faction};
+use crate::base::policy::Unavailable;
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{Actor, Decision, Game};
 use crate::rules::frames;
 
 pub(crate) use bg::{check_copy, commit_copy, Copy};

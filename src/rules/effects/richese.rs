@@ -2,11 +2,11 @@
 //! and take the top Treachery card (P-RIC-PAY: to the bank by default). The
 //! frame opens whether or not it can pay, so others never learn that.
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::Game;
-use crate::ids::{Ambassador, ArrivalId, Faction};
-use crate::policy::RichesePay;
+use crate::base::ids::{Ambassador, ArrivalId, Faction};
+use crate::base::policy::RichesePay;
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::Game;
 use crate::rules::{cards, effects, frames};
 
 /// The price (E3 p.8).

@@ -5,10 +5,10 @@
 //! (custody per P-DUKE-REVIVED). Captives and foreign gholas are not the
 //! beneficiary's to revive.
 
-use crate::error::ApplyError;
-use crate::event::{Event, EventKind};
-use crate::game::{DukeCustody, Game, LeaderCustody};
-use crate::ids::{Ambassador, ArrivalId, Faction, Leader};
+use crate::base::ids::{Ambassador, ArrivalId, Faction, Leader};
+use crate::model::error::ApplyError;
+use crate::model::event::{Event, EventKind};
+use crate::model::game::{DukeCustody, Game, LeaderCustody};
 use crate::rules::{duke, effects, frames};
 
 /// At most this many forces (E3 p.8).
