@@ -89,6 +89,11 @@ impl Faction {
         }
     }
 
+    /// The faction whose wire id is `id`.
+    pub(crate) fn from_id(id: &str) -> Option<Faction> {
+        Faction::ALL.into_iter().find(|f| f.id() == id)
+    }
+
     /// Human-readable display name.
     pub fn name(self) -> &'static str {
         match self {
@@ -220,6 +225,19 @@ impl fmt::Display for Faction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
     }
+}
+
+/// The schema of a string that is a faction id or one of `extra` (the
+/// wire form of `Actor` and `Viewer`).
+pub(crate) fn faction_id_schema(name: &str, description: &str, extra: &[&str]) -> schemars::Schema {
+    let mut values: Vec<serde_json::Value> = extra.iter().map(|s| serde_json::Value::from(*s)).collect();
+    values.extend(Faction::ALL.iter().map(|f| serde_json::Value::from(f.id())));
+    schemars::json_schema!({
+        "title": name,
+        "description": description,
+        "type": "string",
+        "enum": values,
+    })
 }
 
 /// One of the eleven Ambassador token identities (RULES §1, E3 p.4).
