@@ -139,10 +139,13 @@ pub(crate) struct Object<'de> {
     unknown: Option<(usize, Cow<'de, str>)>,
 }
 
-/// serde_json's private name for its raw-value protocol (feature
-/// `raw_value`, the version pinned in Cargo.lock): a newtype struct of this
-/// name is handed over as a one-member map whose value is the member's JSON
-/// text — borrowed from a string document, owned from a `Value`. Tested by
+/// serde_json's name for its raw-value protocol (feature `raw_value`): a
+/// newtype struct of this name is handed over as a one-member map whose
+/// value is the member's JSON text — borrowed from a string document, owned
+/// from a `Value`. The name is not public API, so serde_json is pinned
+/// exactly in every Cargo.toml of the workspace (D-220); the public
+/// `RawValue` types either copy every member (`Box<RawValue>`) or refuse a
+/// `Value` document (`&RawValue`). Tested by
 /// `wire::tests::members_are_borrowed_from_text_and_owned_from_values`.
 const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
