@@ -1,5 +1,5 @@
 //! Documented limits on every list of a [`Setup`] and of a saved [`Game`]
-//! (issue 11, item 7; docs/RULES.md D-80).
+//! (docs/RULES.md D-80).
 //!
 //! Sizes are checked first, right after decoding and before any other
 //! check: a list over its limit is `setup/too_large` or `state/too_large`

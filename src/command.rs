@@ -407,7 +407,7 @@ pub enum Action {
     /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
     /// for one battle (set aside at turn end).
     DukeToMoritani {},
-    // ---- host reports: table sync (issue 7) ----
+    // ---- host reports: table sync (D-40–D-47) ----
     /// D-40, D-46 (host): spice from the bank (income, collection, charity, …).
     GainSpice {
         /// Who.

@@ -369,7 +369,7 @@ pub struct HmsPointer {
 pub struct GameOptions {
     /// Advanced game rules (default `false`: the Basic game). The engine reads
     /// it for the Bene Gesserit's Karama equivalents: in the Advanced game BG
-    /// may play any worthless card as a Karama (issue 17).
+    /// may play any worthless card as a Karama (D-49).
     #[serde(default)]
     pub advanced: bool,
     /// The Nexus module (Nexus cards in play).

@@ -665,11 +665,11 @@ pub enum Leader {
     TrinKronos,
     /// Vando Terboli (Moritani, strength 1).
     VandoTerboli,
-    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (issue 13;
+    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (D-104;
     /// no Traitor card, not in [`Leader::ALL`]).
     ChoamAuditor,
     /// The Kwisatz Haderach: an extra Atreides leader a setup may declare
-    /// (issue 13; no Traitor card, not in [`Leader::ALL`]).
+    /// (D-104; no Traitor card, not in [`Leader::ALL`]).
     KwisatzHaderach,
 }
 
@@ -762,7 +762,7 @@ impl Leader {
     ];
 
     /// The extra leaders beyond the printed discs that a setup may declare
-    /// for their faction (issue 13): custody and Secret Ally scope only; no
+    /// for their faction (D-104): custody and Secret Ally scope only; no
     /// Traitor card or Face Dancer shows them.
     pub const EXTRA: [Leader; 2] = [Leader::ChoamAuditor, Leader::KwisatzHaderach];
 
