@@ -629,15 +629,21 @@ fn scripted_turn(game: &mut Game, k: u32, max_bytes: &mut usize) {
 
 fn report_state_sizes(mid: &Game) {
     let size = |g: &Game| game_to_json(g).expect("serializes").len();
-    let fresh = Setup {
+    let mut fresh = Setup {
         options: GameOptions {
             nexus: true,
             ..GameOptions::default()
         },
         ..Setup::for_seats(&SEATS, 1)
+    };
+    // A starting position the player chooses (the Fremen's) must be given
+    // (board.md §Factions, D-56): here all in reserves.
+    for f in SEATS {
+        if ecaz::printed_start(f, false).is_none() {
+            fresh.factions.entry(f).or_default().board = Some(Vec::new());
+        }
     }
-    .build()
-    .expect("fresh setup builds");
+    let fresh = fresh.build().expect("fresh setup builds");
     let mut g = mid.clone();
     let mut max_bytes = size(&g);
     let mut after = Vec::new();

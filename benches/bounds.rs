@@ -1,4 +1,4 @@
-//! Issue 11, item 7: the worst documents under the bindings' 16 MiB input cap,
+//! D-80: the worst documents under the bindings' 16 MiB input cap,
 //! each refused (or loaded) by the engine side by side with `serde_json`
 //! merely parsing the same bytes into a `serde_json::Value`. Goal: the engine
 //! within 3× the parse and well under a second (docs/PERFORMANCE.md).

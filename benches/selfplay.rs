@@ -1,4 +1,4 @@
-//! Self-play throughput (issue 16 item 4, ARCHITECTURE §9: ≥ 1,000,000
+//! Self-play throughput (D-161, ARCHITECTURE §9: ≥ 1,000,000
 //! commands/s/core) on the typed in-place path: whole games at the simulated
 //! table (`ecaz::sim`), every command a typed `Command` chosen by a bot or the
 //! table's host and applied in place (`ecaz::apply_mut`, every rule checked as

@@ -79,7 +79,7 @@ pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
 fn id_from_text<T: DeserializeOwned>(text: &str) -> Result<T, ApplyError> {
     let trimmed = text.trim();
     // A bare id is read as the JSON string naming it (one deserializer for
-    // every decode keeps the WASM module small, issue 12 item 5).
+    // every decode keeps the WASM module small, D-150).
     let decoded = if trimmed.starts_with('"') {
         serde_json::from_str::<T>(trimmed)
     } else {
@@ -118,7 +118,7 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
 /// one version step at a time, each step an explicit rewrite (never a guess
 /// by serde defaults). Returns the version found.
 ///
-/// * 1 → 2 (issue 13): every faction gains `revealedFaceDancers: []` (no
+/// * 1 → 2 (D-107): every faction gains `revealedFaceDancers: []` (no
 ///   Face Dancer was ever revealed in format 1) and `allySince: null`
 ///   (format 1 did not record when an alliance began); Duke Vidal gains
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
@@ -184,7 +184,7 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
             // Say "wrong version" rather than "wrong shape" when that is the cause.
             let probe: Option<VersionProbe> = serde_json::from_str(text).ok();
             let found = probe.and_then(|p| p.version);
-            // An older supported version: migrate it explicitly (issue 13).
+            // An older supported version: migrate it explicitly (D-107).
             if found
                 .as_ref()
                 .and_then(serde_json::Value::as_u64)
@@ -194,7 +194,7 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
                     serde_json::from_str(text).map_err(|e| ApplyError::InvalidJson(e.to_string()))?;
                 migrate(&mut value)?;
                 // Read back through the text deserializer (the only one the
-                // state types are compiled for: issue 12 item 5).
+                // state types are compiled for: D-150).
                 let game: Game =
                     serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
                 return checked(game);
@@ -228,7 +228,7 @@ pub fn game_to_json(game: &Game) -> Result<String, ApplyError> {
     encode(game)
 }
 
-/// Issue 13: the Setup document that imports back to exactly this state (a
+/// D-105: the Setup document that imports back to exactly this state (a
 /// quiet moment; otherwise `state/not_quiet`).
 pub fn export_setup_json(state: &str) -> Result<String, ApplyError> {
     let game = game_from_json(state)?;

@@ -1,4 +1,4 @@
-//! The board effects (issue 8): the Fremen relocation (R-EFF-FRE,
+//! The board effects (D-31–D-35): the Fremen relocation (R-EFF-FRE,
 //! P-FRE-ROUTE), the Guild shipment (R-EFF-GLD), the Tleilaxu revival
 //! (R-EFF-TLX, P-TLX), the occupancy, storm and HMS rules they obey (RULES §8),
 //! the entries they cause and their nesting (R-TRG-3, R-TRG-4, R-TRG-8, P-NEST),

@@ -1,4 +1,4 @@
-//! Bots (issue 16 item 1): both profiles answer every decision the
+//! Bots (D-130, D-131): both profiles answer every decision the
 //! simulator and the scenario corpus produce, never with an illegal command,
 //! and the same seed gives the same choice.
 
@@ -157,7 +157,7 @@ fn issue_16_a_bot_is_deterministic_for_a_seed_and_varies_across_seeds() {
     ));
 }
 
-/// Issue 16 item 4 (D-160): the quick listing of a quiet seat's Nexus plays
+/// D-160: the quick listing of a quiet seat's Nexus plays
 /// (only the card's holder is checked, Betrayal's window once) lists exactly
 /// the plays `validate` accepts: every Cunning, Betrayal (each territory) and
 /// Secret Ally (each seat) command, tried one by one, at every quiet moment

@@ -1,4 +1,4 @@
-//! Issue 11, items 4, 7 and 8: documented list limits (D-80), capped problem
+//! Documented list limits (D-80), capped problem
 //! reports (D-81), the required secret seed (D-82) and the CHOAM discard as
 //! an order-insensitive set with a bounded listing (D-83).
 
@@ -23,7 +23,7 @@ fn load(v: &Value) -> Result<Game, ecaz::ApplyError> {
     game_from_json(&v.to_string())
 }
 
-// ------------------------------------------------------------- item 8: seed
+// ------------------------------------------------------------- D-82: seed
 
 #[test]
 fn issue11_8_setup_without_seed_is_refused_with_missing_seed() {
@@ -81,7 +81,7 @@ fn issue11_8_no_view_event_or_option_reveals_the_seed() {
     }
 }
 
-// ------------------------------------------------------ item 7: list limits
+// ------------------------------------------------------ D-80: list limits
 
 #[test]
 fn issue11_7_setup_lists_over_their_limit_are_too_large() {
@@ -180,7 +180,7 @@ fn issue11_7_problem_reports_are_capped_with_the_total() {
     assert!(err.to_string().contains(&err.problem_count().to_string()));
 }
 
-// ----------------------------------------------- item 4: the CHOAM discard
+// ----------------------------------------------- D-83: the CHOAM discard
 
 fn choam_frame(hand: &[u16], catalog: usize) -> Game {
     let mut s = placed_table(

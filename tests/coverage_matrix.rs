@@ -1,4 +1,4 @@
-//! The coverage matrix of docs/RULES.md §11 (issue 17, item 10) is generated
+//! The coverage matrix of docs/RULES.md §11 is generated
 //! from the tests' own ids, never kept by hand: this test builds it and fails
 //! when the committed section is stale. Regenerate with
 //! `scripts/coverage-matrix` (`UPDATE_COVERAGE=1 cargo test --test coverage_matrix`).

@@ -1,4 +1,4 @@
-//! Duke Vidal and the Ecaz Ambassador effect (issue 4): RULES §6 (R-DUKE-1..4),
+//! Duke Vidal and the Ecaz Ambassador effect : RULES §6 (R-DUKE-1..4),
 //! R-EFF-ECAZ (a) take the Duke / (b) the alliance, P-ECAZ-ALLY,
 //! P-DUKE-LOAN, P-DUKE-REVIVED, P-UNAVAILABLE, R-TRG-6, and the host's Duke
 //! reports. Every rejection goes through `assert_rejected` (code + the state
@@ -240,7 +240,7 @@ fn r_duke_1_starts_set_aside_with_no_controller() {
 fn r_duke_1_not_a_leader_no_roster_no_traitor_card() {
     // The wire schema's Leader enum (which Traitor cards, Face Dancers and
     // rosters use) has the 60 faction leaders, the 2 extra leaders a setup
-    // may declare (issue 13: CHOAM's Auditor, the Kwisatz Haderach) and no
+    // may declare (D-104: CHOAM's Auditor, the Kwisatz Haderach) and no
     // Duke Vidal.
     let mut checked = 0;
     for (name, schema) in ecaz::schema::all() {
@@ -591,7 +591,7 @@ fn p_ecaz_ally_ally_beneficiary_takes_the_duke_until_battle_use() {
 #[test]
 fn p_ecaz_ally_alliance_branch_is_never_the_allys() {
     // A branch frame whose beneficiary is Ecaz's ally (an import; a
-    // beneficiary neither Ecaz nor its ally never loads, issue 11 item 3):
+    // beneficiary neither Ecaz nor its ally never loads, D-75):
     // the alliance branch is refused, the Duke branch goes to that beneficiary.
     let g = at_branch_frame();
     let g = edited(&g, |v| {
@@ -831,7 +831,7 @@ fn p_duke_loan_ecaz_held_duke_returns_to_ecaz_at_turn_end() {
 
 #[test]
 fn p_duke_loan_r_duke_3_battle_use_ends_the_loan_and_sets_him_aside() {
-    // Issue 17 (shared RULES P-DUKE-LOAN, R-DUKE-3): whoever held him before
+    // D-51 (shared RULES P-DUKE-LOAN, R-DUKE-3): whoever held him before
     // the loan does not get him back after the ally's battle.
     for s in [table(), with_duke(table(), ecaz_holds())] {
         let g = at_loan_frame(&s);
@@ -936,7 +936,7 @@ fn r_duke_3_killed_goes_to_the_tanks() {
 
 #[test]
 fn r_duke_reports_need_him_in_play() {
-    // A captured Duke or a ghola is in play too (issue 17, tests/fidelity.rs).
+    // A captured Duke or a ghola is in play too (D-52, tests/fidelity.rs).
     for custody in [DukeCustody::SetAside, DukeCustody::Tanks] {
         let g = game_with_duke(custody);
         for report in [

@@ -1,4 +1,4 @@
-//! The card and spice effects of issue 3 (RULES §5: R-EFF-ATR, R-EFF-HAR,
+//! The card and spice effects (RULES §5: R-EFF-ATR, R-EFF-HAR,
 //! R-EFF-CHOAM, R-EFF-EMP, R-EFF-IX, R-EFF-RIC, R-EFF-BG; P-RIC-PAY,
 //! P-BG-POOL, P-SUPPLY-VIS), with spice and cards checked exactly, and the
 //! privacy of what the inspections reveal.

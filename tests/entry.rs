@@ -1140,7 +1140,7 @@ fn r_trg_7_a_token_offered_twice_triggers_at_most_once() {
     assert_eq!(count(&first, "ambassadorTriggered"), 1);
     assert_eq!(zone(&g, Ambassador::Emperor), Zone::Used);
     assert_eq!(spice(&g, Faction::Ecaz), start + 5);
-    // Issue 17: the parent's offer, for a token that is gone, is withdrawn by
+    // D-55: the parent's offer, for a token that is gone, is withdrawn by
     // itself (no misleading `triggerDeclined`); child then parent settle.
     assert_eq!(count(&first, "triggerOfferWithdrawn"), 1);
     assert_eq!(count(&first, "triggerDeclined"), 0);

@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
-//! Issue 12 item 3: per-viewer events. For every scenario of
+//! D-90: per-viewer events. For every scenario of
 //! `tests/scenarios/` (as written, and again with P-SUPPLY-VIS `ownerOnly`),
 //! every command's events are filtered with `ecaz::events_for` for every
 //! seated faction and the spectator; no filtered stream may carry a card,

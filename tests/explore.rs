@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
-//! Issue 11 item 11: exhaustive exploration at small depth, beside the
+//! Exhaustive exploration at small depth, beside the
 //! random walk of `tests/invariants.rs`.
 //!
 //! From every scenario file's states at each open decision, and from a few
@@ -321,7 +321,7 @@ fn nesting_positions() -> Vec<(String, Game)> {
                     "ecaz": {"hand": [3, 4], "ally": "atreides", "tanks": {"normal": 2}},
                     "atreides": {"hand": [5], "ally": "ecaz"},
                     "harkonnen": {"hand": [6, 7]},
-                    // The Fremen choose their start (issue 17): all in reserves here.
+                    // The Fremen choose their start (D-56): all in reserves here.
                     "fremen": {"board": []},
                 },
                 "ambassadors": {

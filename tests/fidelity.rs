@@ -1,4 +1,4 @@
-//! Rules fidelity (issue 17): each item's accepted path and every rejection
+//! Rules fidelity (D-48–D-56): each decision's accepted path and every rejection
 //! (error code + state byte-identical, RNG included + `validate` agreeing,
 //! through `assert_rejected`). Test names carry the rule id.
 
@@ -75,7 +75,7 @@ fn host_options(g: &Game) -> Vec<Action> {
     options(g, Actor::Host).commands.into_iter().map(|c| c.action).collect()
 }
 
-// ---- item 1: R-INV-2 / R-TRG-8, the removed BG token never returns ----
+// ---- D-48: R-INV-2 / R-TRG-8, the removed BG token never returns ----
 
 fn inventory(zones: &[(Ambassador, Zone)]) -> AmbassadorsSetup {
     AmbassadorsSetup {
@@ -159,7 +159,7 @@ fn r_trg_8_r_inv_2_a_removed_bg_token_never_comes_back_through_a_recycle() {
     }
 }
 
-// ---- item 2: Karama equivalents (BG Advanced advantage) ----
+// ---- D-49: Karama equivalents (BG Advanced advantage) ----
 
 fn worthless_table(advanced: bool) -> Setup {
     let mut s = setup(&[Faction::Ecaz, Faction::BeneGesserit, Faction::Atreides], 9);
@@ -302,7 +302,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
     assert_rejected(&g, &own, "rule/own_placement");
 }
 
-// ---- item 3: R-NEX-CUN / R-EFF-ECAZ, no Cunning for a Duke Ecaz controls ----
+// ---- D-50: R-NEX-CUN / R-EFF-ECAZ, no Cunning for a Duke Ecaz controls ----
 
 fn cunning_table(duke: DukeCustody) -> Game {
     let mut s = setup(&[Faction::Ecaz, Faction::Atreides, Faction::Moritani], 4);
@@ -352,7 +352,7 @@ fn r_nex_cun_refused_and_not_listed_when_ecaz_already_controls_the_duke() {
     }
 }
 
-// ---- item 4: P-DUKE-LOAN / R-DUKE-3 after a battle ----
+// ---- D-51: P-DUKE-LOAN / R-DUKE-3 after a battle ----
 
 fn lent(before: DukeCustody) -> Game {
     let mut s = allied(
@@ -404,7 +404,7 @@ fn p_duke_loan_an_unused_lent_duke_returns_to_his_holder_before_the_loan_at_turn
     }
 }
 
-// ---- item 5: a captured Duke and a ghola Duke (R-DUKE-2, R-DUKE-3) ----
+// ---- D-52: a captured Duke and a ghola Duke (R-DUKE-2, R-DUKE-3) ----
 
 fn duke_table(custody: DukeCustody) -> Game {
     let mut s = setup(&[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen], 8);
@@ -516,7 +516,7 @@ fn issue17_leader_custody_a_captive_or_ghola_can_be_captured_again() {
     assert_rejected(&g, &set(by(Faction::Harkonnen)), "rule/leader_move");
 }
 
-// ---- item 6: the Nexus deck reshuffle (E3 pp.10–11) ----
+// ---- D-53: the Nexus deck reshuffle (E3 pp.10–11) ----
 
 fn empty_nexus_deck(seed: u64) -> Game {
     let mut s = setup(&[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen], seed);
@@ -571,7 +571,7 @@ fn nexus_e3_p10_an_empty_deck_is_refilled_from_the_shuffled_discard() {
     assert_rejected(&g3, &deal, "rule/nexus_deal");
 }
 
-// ---- item 7: host reports are facts (P-TLX) ----
+// ---- D-54: host reports are facts (P-TLX) ----
 
 #[test]
 fn p_tlx_issue17_ordinary_revival_report_is_not_refused_for_the_tleilaxu_elite_limit() {
@@ -595,7 +595,7 @@ fn p_tlx_issue17_ordinary_revival_report_is_not_refused_for_the_tleilaxu_elite_l
     assert_rejected(&g, &revive(1), "rule/not_enough_forces");
 }
 
-// ---- item 9: R-TRG-7, a token used by a nested reaction ----
+// ---- D-55: R-TRG-7, a token used by a nested reaction ----
 
 #[test]
 fn r_trg_7_the_parent_offer_is_withdrawn_when_a_nested_reaction_triggers_its_token() {
@@ -659,7 +659,7 @@ fn r_trg_7_the_parent_offer_is_withdrawn_when_a_nested_reaction_triggers_its_tok
     ));
 }
 
-// ---- item 8: printed starting positions ----
+// ---- D-56: printed starting positions ----
 
 #[test]
 fn issue17_printed_starting_positions_are_the_defaults() {

@@ -1,4 +1,4 @@
-//! Issue 13: a real host can adopt the engine — recover from divergence with
+//! A real host can adopt the engine (D-100–D-109) — recover from divergence with
 //! one reconcile (`syncTable`), report in its own order inside the
 //! host-reactions window, the concepts a host has that the engine lacked
 //! (revealed Face Dancers, cards from outside the deck, extra leaders), and
@@ -79,7 +79,7 @@ fn sync(g: &Game) -> Command {
     })
 }
 
-/// Issue 13 item 1: the host missed a report (a card drawn by Atreides); its
+/// D-100: the host missed a report (a card drawn by Atreides); its
 /// next report is refused; while a trigger offer whose entrant is Atreides
 /// is open, the reconcile is refused naming that frame (a difference in an
 /// unrelated fact is accepted under the same frame); once settled, one
@@ -196,7 +196,7 @@ fn issue13_1_a_drifted_host_recovers_with_one_reconcile() {
     }
 }
 
-/// Issue 13 item 1: a reconcile is validated like a Setup: every problem at
+/// D-100: a reconcile is validated like a Setup: every problem at
 /// once, nothing changed; only the host reconciles.
 #[test]
 fn issue13_1_an_invalid_table_lists_every_problem_and_changes_nothing() {
@@ -351,7 +351,7 @@ fn every_report(g: &Game) -> Vec<(bool, Command)> {
     ]
 }
 
-/// Issue 13 item 2, every pairing of an open frame kind (the saved fixtures
+/// D-101, every pairing of an open frame kind (the saved fixtures
 /// hold one state per frame kind) with every host report kind: inside the
 /// host-reactions window every table report is taken (accepted, or refused
 /// for its own content — never `rule/decision_pending`) and the window stays
@@ -403,7 +403,7 @@ fn issue13_2_which_reports_are_accepted_under_which_frame() {
     assert!(accepted_in_window >= 10, "{accepted_in_window}");
 }
 
-/// Issue 13 item 2: a window report that would change a fact a frame below
+/// D-101: a window report that would change a fact a frame below
 /// the window depends on is refused, naming that frame.
 #[test]
 fn issue13_2_a_window_report_never_pulls_a_fact_from_under_a_frame() {
@@ -442,7 +442,7 @@ fn tleilaxu_into_carthag() -> Command {
     })
 }
 
-/// R-EFF-HAR, issue 13: the Harkonnen effect draws only among the Face
+/// R-EFF-HAR, D-102: the Harkonnen effect draws only among the Face
 /// Dancers still face down; the revealed ones are public in every view.
 #[test]
 fn issue13_3_r_eff_har_draws_only_face_down_face_dancers() {
@@ -489,7 +489,7 @@ fn issue13_3_r_eff_har_draws_only_face_down_face_dancers() {
     assert!(g.open_frame().is_none(), "no offer: {:?}", g.pending());
 }
 
-/// Issue 13: `revealFaceDancer` turns a held Face Dancer face up (a public
+/// D-102: `revealFaceDancer` turns a held Face Dancer face up (a public
 /// event); revealing one not held or already revealed is refused; a new set
 /// of Face Dancers keeps the revealed ones still held.
 #[test]
@@ -527,7 +527,7 @@ fn issue13_3_reveal_face_dancer_report() {
     assert_round_trip(&g);
 }
 
-/// P-NEX-SEC-FD `yes`, issue 13: Secret Ally counts the Tleilaxu's face-down
+/// P-NEX-SEC-FD `yes`, D-102: Secret Ally counts the Tleilaxu's face-down
 /// Face Dancers only (a revealed one is spent and public).
 #[test]
 fn issue13_3_p_nex_sec_fd_counts_only_face_down_face_dancers() {
@@ -566,7 +566,7 @@ fn issue13_3_p_nex_sec_fd_counts_only_face_down_face_dancers() {
     }
 }
 
-/// Issue 13: a card from outside deck and discard (Richese's cache) goes into
+/// D-103: a card from outside deck and discard (Richese's cache) goes into
 /// a hand; conservation counts the outside zone; refusals change nothing.
 #[test]
 fn issue13_3_a_cache_card_goes_into_a_hand() {
@@ -614,7 +614,7 @@ fn issue13_3_a_cache_card_goes_into_a_hand() {
     );
 }
 
-/// Issue 13: extra leaders a setup declares (the Kwisatz Haderach for the
+/// D-104: extra leaders a setup declares (the Kwisatz Haderach for the
 /// Atreides, CHOAM's Auditor) have custody like any leader, cross exports
 /// and reconciles, and show on no Traitor card.
 #[test]
@@ -689,7 +689,7 @@ fn issue13_3_extra_leaders_declared_by_a_setup() {
 // Item 4: export at a quiet moment
 // ---------------------------------------------------------------------------
 
-/// Issue 13 item 4: a quiet moment holding everything a Setup used to lose —
+/// D-105: a quiet moment holding everything a Setup used to lose —
 /// private knowledge, the Duke's tenure, the alliance's start turn, the
 /// open placement window, id counters, the RNG — exports and imports back
 /// equal; a moment that is not quiet is refused.
@@ -736,7 +736,7 @@ fn issue13_4_export_keeps_what_an_import_used_to_lose() {
 // Item 5: why, not only what
 // ---------------------------------------------------------------------------
 
-/// Issue 13 item 5: a trigger offer previews, per beneficiary, what the token
+/// D-106: a trigger offer previews, per beneficiary, what the token
 /// would do — for the Ecaz token the branches (take the Duke, form the
 /// alliance, or both for Ecaz to pick after the trigger).
 #[test]
@@ -782,7 +782,7 @@ fn issue13_5_a_trigger_offer_previews_each_beneficiary() {
     );
 }
 
-/// Issue 13 item 5: placement lists its blocked choices with reason codes —
+/// D-106: placement lists its blocked choices with reason codes —
 /// a stronghold in the storm, a token not in supply, a stronghold holding a
 /// token — each refused by `apply` with exactly that code.
 #[test]
@@ -853,7 +853,7 @@ fn other_world(g: &Game, viewer: Faction) -> Game {
     ecaz::game_from_json(&v.to_string()).unwrap()
 }
 
-/// Issue 13 item 5: no blocked reason and no preview differs between worlds
+/// D-106: no blocked reason and no preview differs between worlds
 /// that differ only in facts hidden from the actor (every saved fixture,
 /// every seated actor).
 #[test]

@@ -934,7 +934,7 @@ fn check_state(g: &Game, ctx: &str) {
             !matches!(a.zone(Ambassador::Ecaz), Zone::Pool | Zone::Used | Zone::Removed),
             "{ctx}: R-INV-3"
         );
-        // R-INV-2, R-TRG-8 (issue 17): BG is never set aside as used.
+        // R-INV-2, R-TRG-8 (D-48): BG is never set aside as used.
         assert_ne!(a.zone(Ambassador::BeneGesserit), Zone::Used, "{ctx}: R-TRG-8");
         for t in &a.tokens {
             if matches!(t.zone, Zone::Supply | Zone::Placed { .. } | Zone::Used) && t.token != Ambassador::Ecaz {
@@ -1029,7 +1029,7 @@ fn assert_rejected_any(g: &Game, text: &str, cmd: &Command, ctx: &str) -> ecaz::
         Ok((_, events)) => panic!("{ctx}: {cmd:?} was accepted (events {events:?})"),
         Err(e) => e,
     };
-    // Issue 14 item 1: every error report of the walk obeys schemas/error.json.
+    // D-125: every error report of the walk obeys schemas/error.json.
     assert_valid_as("error", &err.report());
     // `apply` takes the game by shared reference; `apply_mut` is the door
     // that could leave a trace, so its copy is compared byte for byte.
@@ -1256,7 +1256,7 @@ fn play(game_index: u64, steps: usize) -> Played {
             }
         };
         bump(&mut played.tally, format!("command {}", cmd.action.name()));
-        // Issue 14 item 1: a sample of the walk's documents obeys schemas/.
+        // D-125: a sample of the walk's documents obeys schemas/.
         if step % SCHEMA_SAMPLE == 0 {
             assert_valid_documents(&g, &cmd, &events);
         }
@@ -1361,7 +1361,7 @@ fn play(game_index: u64, steps: usize) -> Played {
         arrivals.check(&g, &ctx);
         check_state(&g, &ctx);
         check_round_trip(&g, &text, &ctx);
-        // Issue 11 items 5 and 6: never stuck, never unloadable.
+        // Liveness and reload (ecaz::audit): never stuck, never unloadable.
         if let Err(e) = ecaz::audit::check(&g) {
             panic!("{ctx}: audit after {cmd:?}: {e}");
         }
@@ -1435,7 +1435,7 @@ fn assert_exercised(tally: &BTreeMap<String, usize>) {
     }
 }
 
-// The walk's size (issue 11 item 9): `INVARIANTS_GAMES` games (default 240)
+// The walk's size: `INVARIANTS_GAMES` games (default 240)
 // of up to `INVARIANTS_STEPS` steps (default 150), from game `INVARIANTS_FIRST`
 // (default 0), in four parallel parts. `scripts/selfplay` runs a larger walk.
 
@@ -1741,7 +1741,7 @@ fn bug_4_an_empty_effect_move_names_a_real_position() {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 13 item 6: saved-state fixtures of the state format
+// D-107: saved-state fixtures of the state format
 // ---------------------------------------------------------------------------
 
 /// Writes `tests/fixtures/format/v<FORMAT_VERSION>/`: states saved mid-walk by
@@ -1799,7 +1799,7 @@ fn write_format_fixtures() {
     assert!(written >= 8, "only {written} fixtures");
 }
 
-/// Issue 13 item 4: at every quiet moment of the random-play walk (no
+/// D-105: at every quiet moment of the random-play walk (no
 /// decision open but Ecaz's placement window, no arrival waiting), the
 /// exported Setup — through JSON — imports back to an equal game, byte for
 /// byte (RNG, counters, knowledge and all), so the continuation is

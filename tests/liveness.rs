@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
-//! Issue 11 "Never stuck, never poisoned": the deadlock of item 1 and its
-//! class (D-70), the one ceiling per quantity of item 2 (D-71, D-72), the
-//! saved-state edits of item 3 (each row of the reliability findings), and
-//! the test gaps the mutation run found. Rejections are asserted as error
+//! Never stuck, never poisoned (docs/RULES.md §10): the Ixian-swap deadlock
+//! and its class (D-70), one ceiling per quantity (D-71, D-72), the
+//! saved-state edits the loader refuses (D-73–D-75, one test per case), and
+//! the cases mutation testing showed untested. Rejections are asserted as error
 //! code + state unchanged byte for byte (RNG included).
 
 mod common;
@@ -493,7 +493,7 @@ fn issue_11_3_table_and_inventory_rows() {
     });
 }
 
-/// Row 59 (R-NEX-CUN, issue 17 item 6): Cunning control while another faction
+/// Row 59 (R-NEX-CUN, D-53): Cunning control while another faction
 /// holds the Ecaz Nexus card is a state the engine itself reaches — Ecaz plays
 /// Cunning, the Nexus deck is empty, the host deals a card and the reshuffled
 /// discard hands the spent Ecaz card to the Guild (self-play game 1140). It

@@ -1,4 +1,4 @@
-//! Issue 7's key test: a host keeps its own copy of the table purely from the
+//! Host table sync's key test (D-40–D-47): a host keeps its own copy of the table purely from the
 //! event stream, and it equals the engine's table after every step.
 //!
 //! The [`Mirror`] starts from the host view of the initial game
@@ -183,7 +183,7 @@ impl Mirror {
         }
     }
 
-    /// Issue 13: a reconcile's differences, each a whole fact replaced.
+    /// D-100: a reconcile's differences, each a whole fact replaced.
     fn reconcile(&mut self, differences: &[ecaz::Difference], ctx: &str) {
         let turn = self.v.turn;
         for d in differences {
@@ -460,7 +460,7 @@ impl Mirror {
             EventKind::DukeMoved { custody, reason } => {
                 self.duke_before_loan = (*reason == ecaz::DukeReason::Loan).then_some(self.v.duke);
                 self.v.duke = *custody;
-                // Issue 13: his tenure (the turn of this custody, the battle turn).
+                // D-108: his tenure (the turn of this custody, the battle turn).
                 self.v.duke_since = Some(self.v.turn);
                 if matches!(reason, ecaz::DukeReason::BattleUse | ecaz::DukeReason::Killed) {
                     self.v.duke_battle_turn = Some(self.v.turn);
@@ -500,7 +500,7 @@ impl Mirror {
                 l.custody = LeaderCustody::Available;
             }
             EventKind::TriggerOfferWithdrawn { frame, .. } => {
-                // Issue 17: the offer's frame closes by itself.
+                // D-55: the offer's frame closes by itself.
                 let i = self.v.pending.iter().position(|f| f.id == *frame);
                 self.v
                     .pending
@@ -775,7 +775,7 @@ struct Run {
     tally: BTreeMap<String, usize>,
     /// Host-reactions frames already given a linked arrival.
     accompanied: BTreeSet<FrameId>,
-    /// Issue 13's own draws, apart, so the walk's other draws stay as they were.
+    /// The draws of D-102–D-104, apart, so the walk's other draws stay as they were.
     r13: TestRng,
 }
 
@@ -788,14 +788,14 @@ impl Run {
     fn new(cfg: Config) -> Self {
         let mut s = setup(&cfg.seats, cfg.seed);
         s.options.nexus = true;
-        // Issue 13: two cards of Richese's cache, outside deck and discard
+        // D-103: two cards of Richese's cache, outside deck and discard
         // (in the tables with the Tleilaxu, whose Face Dancers get revealed).
         if cfg.seats.contains(&Faction::Tleilaxu) {
             s.extra_cards = vec!["ornithopter".into(), "residual_poison".into()];
             s.outside = vec![CardId(33), CardId(34)];
         }
         // Half the Nexus cards start in the discard pile, so the deck runs
-        // out and is reshuffled during the run (issue 17).
+        // out and is reshuffled during the run (D-53).
         s.nexus_discard = Faction::ALL
             .into_iter()
             .filter(|&f| f != Faction::Ecaz)
@@ -915,7 +915,7 @@ impl Run {
             let Some(frame) = self.g.open_frame().cloned() else {
                 return;
             };
-            // Issue 17: now and then another faction's linked arrival enters
+            // D-55: now and then another faction's linked arrival enters
             // the same stronghold before Ecaz answers an offer (its offer
             // nests; triggering it withdraws this one).
             if let Decision::TriggerOffer { arrival, token, .. } = &frame.decision {
@@ -1298,7 +1298,7 @@ impl Run {
         for _ in 0..2 {
             let deck = self.g.nexus().deck.clone();
             let Some(&top) = deck.first() else {
-                // Issue 17: an empty deck is refilled from the discard pile
+                // D-53: an empty deck is refilled from the discard pile
                 // (the card dealt is then unknown: the configured holder gets it).
                 let want = self.cfg.nexus_holder;
                 let free = self.g.is_seated(want) && self.s(want).ally.is_none() && self.s(want).nexus.is_none();
@@ -1850,7 +1850,7 @@ impl Run {
         self.end_phase();
     }
 
-    /// Issue 13: a Face Dancer revealed, a cache card bought, and now and
+    /// D-102, D-103: a Face Dancer revealed, a cache card bought, and now and
     /// then a whole-table reconcile after a deliberate drift (the host's
     /// table missed a spice income): the `tableSynced` event names exactly
     /// that fact, and the mirror follows it.
@@ -2165,7 +2165,7 @@ fn issue7_mirror_follows_long_games_with_host_storm_losses() {
 fn every_event_kind() -> Vec<String> {
     let (_, schema) = ecaz::schema::all().into_iter().find(|(n, _)| *n == "event").unwrap();
     let v = serde_json::to_value(schema).unwrap();
-    // Each variant is a named definition the union refers to (issue 14).
+    // Each variant is a named definition the union refers to (D-126).
     v["$defs"]["EventKind"]["oneOf"]
         .as_array()
         .unwrap()

@@ -1,4 +1,4 @@
-//! Narration never says more than its viewer may know (issue 15, item 1).
+//! Narration never says more than its viewer may know (D-140).
 //!
 //! Each test plays the same public story in two worlds that differ only in
 //! secrets — which token Ecaz announced from its hidden supply (P-SUPPLY-VIS

@@ -1,4 +1,4 @@
-//! The Ecaz Nexus card (issue 5): RULES §7 (Nexus basics, the three modes),
+//! The Ecaz Nexus card: RULES §7 (Nexus basics, the three modes),
 //! R-NEX-CUN / P-NEX-CUN-TIME, R-NEX-BET / P-NEX-BET-TIME, R-NEX-SEC /
 //! P-NEX-SEC-SCOPE / P-NEX-SEC-AUDIENCE / P-NEX-SEC-FD, and the seed audit
 //! `003_208d6715620a9c78` (Secret Ally and Betrayal intent). Every rejection
@@ -218,7 +218,7 @@ fn rules_7_deal_refused_to_a_player_already_holding_one() {
 
 #[test]
 fn rules_7_deal_from_an_empty_deck_reshuffles_the_discard() {
-    // Issue 17 (E3 pp.10–11): no longer refused; tests/fidelity.rs has the detail.
+    // D-53 (E3 pp.10–11): accepted; tests/fidelity.rs has the detail.
     let mut s = nexus_table(&[Faction::Ecaz, Faction::Atreides], Phase::Storm);
     s.nexus_deck = Some(Vec::new());
     s.nexus_discard = Faction::ALL.to_vec();
@@ -813,7 +813,7 @@ fn r_nex_cun_from_every_custody_then_set_aside_at_turn_end() {
             by: Faction::Atreides,
             source: DukeSource::EcazAmbassador,
         },
-        // A Duke Ecaz already controls: refused (issue 17, tests/fidelity.rs).
+        // A Duke Ecaz already controls: refused (D-50, tests/fidelity.rs).
     ];
     for before in custodies {
         let g = build_setup(&cunning_table(Phase::Battle, before));
@@ -1715,7 +1715,7 @@ fn p_nex_sec_scope_controlled_counts_held_captives_not_own_captured() {
     assert!(!ask(&ghola, Faction::Tleilaxu, Faction::Harkonnen));
 }
 
-/// Issue 5 ("dead ones count") and the seed ("a leader's death does not …
+/// D-39 ("dead ones count") and the seed ("a leader's death does not …
 /// make that identity cease to be a traitor"; "do not silently use only
 /// currently battle-available leaders") hold whatever the scope: the
 /// holder's own leader in the Tanks is still its leader under `controlled`.

@@ -51,7 +51,7 @@ fn scenario_files() -> Vec<PathBuf> {
 
 fn load(path: &Path) -> Scenario {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    // Issue 14 item 1: the file itself obeys schemas/scenario.json.
+    // D-125: the file itself obeys schemas/scenario.json.
     assert_valid_text("scenario", &text);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not a valid scenario: {e}", path.display()))
 }
@@ -143,7 +143,7 @@ struct Split {
 
 /// What a faction sees beyond the spectator must be about itself only: its
 /// own entry in `factions` (and, for Ecaz, its Ambassador supply and cohort
-/// under P-SUPPLY-VIS = ownerOnly), and its own knowledge records (issue 3
+/// under P-SUPPLY-VIS = ownerOnly), and its own knowledge records (D-25
 /// §6: what it learned through an inspection).
 fn assert_private_scope(name: &str, when: &str, obs: &Observation, split: &Split) {
     let seats: Vec<String> = obs
@@ -269,7 +269,7 @@ fn options_value(obs: &Observation) -> Value {
     Value::Object(out)
 }
 
-/// Issue 14 item 1: every view and options document of an observation obeys
+/// D-125: every view and options document of an observation obeys
 /// its schema.
 fn assert_valid_observation(obs: &Observation) {
     for v in &obs.views {
@@ -424,7 +424,7 @@ fn scenario_files_replay_as_expected() {
     }
 }
 
-/// Issue 14 item 1: the scenario files the examples and bindings replay
+/// D-125: the scenario files the examples and bindings replay
 /// (`examples/**/scenarios/*.json`) obey schemas/scenario.json too.
 #[test]
 fn example_scenario_files_obey_the_schema() {

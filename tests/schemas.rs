@@ -30,7 +30,7 @@ fn committed_schemas_match_the_code() {
     );
 }
 
-/// Issue 14 item 2: generators name every type. No union member is an
+/// D-126: generators name every type. No union member is an
 /// anonymous schema (only `$ref`s, string constants and `null`), and every
 /// variant definition is titled with its own name.
 #[test]
@@ -83,7 +83,7 @@ fn every_union_member_is_a_named_definition() {
     );
 }
 
-/// Issue 14 item 2: a tagged variant's definition is named after its `kind`
+/// D-126: a tagged variant's definition is named after its `kind`
 /// and its enum (`place` of `Action` is `PlaceAction`), the `$ref` points at
 /// that very variant (no name clash swallowed one), and its description cites
 /// the rule it implements. So do the parts of views and options.
@@ -136,7 +136,7 @@ fn variants_and_view_parts_are_named_and_cite_their_rule() {
     assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
 }
 
-/// Issue 14 item 2, checked with json-schema-to-typescript: a `$ref` beside
+/// D-126, checked with json-schema-to-typescript: a `$ref` beside
 /// other keywords makes that generator copy its titled target into numbered
 /// aliases (`FrameId1` …). Every `$ref` stands alone (an annotated field
 /// wraps it as `allOf: [{"$ref": …}]`).

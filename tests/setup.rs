@@ -82,7 +82,7 @@ fn setup_defaults_every_faction_printed_spice_limits_and_revival() {
         assert_eq!(s.total_forces(), 20, "{f} forces");
         assert_eq!(faction_info(f).spice, sp, "{f} board table");
         assert_eq!(s.leaders.len(), 5);
-        // Issue 17: the printed start where the rules fix it; the common
+        // D-56: the printed start where the rules fix it; the common
         // helper puts the player-chosen ones (Fremen, Moritani, Ixians
         // without the HMS) in reserves. tests/fidelity.rs has the detail.
         let start = ecaz::printed_start(f, false).unwrap_or_default();

@@ -1,4 +1,4 @@
-//! Issue 13 item 6: saved games survive upgrades. `tests/fixtures/format/v<N>/`
+//! D-107: saved games survive upgrades. `tests/fixtures/format/v<N>/`
 //! holds states saved by format version N (written by that version, before
 //! the next format change, with `write_format_fixtures` in
 //! `tests/invariants.rs`), each with the commands played next, what each

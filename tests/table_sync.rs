@@ -1,4 +1,4 @@
-//! Host table sync (issue 7, ARCHITECTURE §4 "Table sync"): every host table
+//! Host table sync (D-40–D-47, ARCHITECTURE §4 "Table sync"): every host table
 //! report — its accepted path (the exact state change and its events) and
 //! every rejection (code + byte-identical state through `assert_rejected`);
 //! hidden information in events and views; the engine's storm losses
@@ -812,7 +812,7 @@ fn issue7_revive_from_tanks_to_reserves() {
 
 #[test]
 fn p_tlx_issue17_host_revival_counts_elites_without_a_limit() {
-    // Issue 17: the one-elite limit binds only the Tleilaxu Ambassador; the
+    // D-54: the one-elite limit binds only the Tleilaxu Ambassador; the
     // host's ordinary revival report is a fact, counted but never refused.
     let mut s = table_setup();
     fs(&mut s, Fremen).board = Some(vec![stack(Territory::HabbanyaErg, 16, 3, 0, 0)]);
@@ -963,7 +963,7 @@ fn issue7_set_leader_rejections() {
         "rule/leader_move",
     );
     // Captured by its own faction; by its current captor; from the Tanks
-    // (a captive captured by another faction is accepted: issue 17).
+    // (a captive captured by another faction is accepted: D-52).
     assert_rejected(
         &g,
         &set(Leader::ThufirHawat, LeaderCustody::Captured { by: Atreides }),

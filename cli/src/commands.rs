@@ -205,7 +205,7 @@ pub fn validate(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
 
 // ---- export-setup ----
 
-/// Issue 13: print the Setup that imports the saved quiet moment back losslessly.
+/// D-105: print the Setup that imports the saved quiet moment back losslessly.
 pub fn export_setup(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
     let text = read(path)?;
     match ecaz::export_setup_json(&text) {

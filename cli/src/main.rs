@@ -7,7 +7,7 @@
 //! - `ecaz validate FILE`: check a setup document or a saved state;
 //! - `ecaz selfplay [--games N] [--check] [--json] [--compare] …`: games between bots.
 //! - `ecaz export-setup STATE`: the Setup document that imports a saved
-//!   quiet moment back losslessly (issue 13).
+//!   quiet moment back losslessly (D-105).
 //! - `ecaz new SETUP`, `ecaz apply STATE COMMAND`, `ecaz view STATE --as VIEWER`,
 //!   `ecaz options STATE --for ACTOR`: the JSON door, for pipes (`-` reads stdin).
 //!

@@ -379,7 +379,7 @@ fn json_summary<'a>(run: &'a Run, p: &'a Played) -> Summary<'a> {
     }
 }
 
-/// The comparison metric (issue 16 item 5): Ecaz's Ambassador economy,
+/// The comparison metric (D-134): Ecaz's Ambassador economy,
 /// spice gained through effects (by Ecaz and its ally) minus the spice Ecaz
 /// paid to place tokens, per game with Ecaz seated.
 fn economy(s: &Stats) -> f64 {

@@ -320,7 +320,7 @@ fn usage_errors_exit_2() {
     assert!(!stderr(&o).contains("panicked"));
 }
 
-// ---- export-setup (issue 13 item 4) ----
+// ---- export-setup (D-105) ----
 
 /// A saved quiet moment (format 1, migrated on load) exports to a Setup that
 /// builds back to the very same state; a non-quiet moment is refused.

@@ -1,8 +1,8 @@
-//! Issue 14 item 4: the pipe-friendly JSON door of the `ecaz` binary —
+//! D-124: the pipe-friendly JSON door of the `ecaz` binary —
 //! `new`, `apply`, `view`, `options` — reading files or `-` (stdin), writing
 //! JSON to stdout, failing with the library's stable codes (exit status 1,
 //! `error: <code>: <message>` on stderr, nothing on stdout). Every document
-//! it prints is validated against schemas/ (issue 14 item 1), and its bytes
+//! it prints is validated against schemas/ (D-125), and its bytes
 //! equal the library's JSON door.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 
@@ -243,7 +243,7 @@ fn the_door_fails_with_stable_codes() {
     assert_eq!(ecaz(&["apply", "-"]).status.code(), Some(2));
 }
 
-// ---- `replay` of format-2 expectations (issue 14 item 3) ----
+// ---- `replay` of format-2 expectations (D-120–D-123) ----
 
 const V2: &str = r#"{
   "name": "v2 smoke",

@@ -1,5 +1,5 @@
 // @ts-check
-// The playground (issue 15): the engine's browser build, a board picture per
+// The playground (D-140–D-142): the engine's browser build, a board picture per
 // viewer, the open decision's legal options as controls, host reports as
 // forms, the story narrated for the chosen viewer, history to step through,
 // and the export of what was played as a scenario `ecaz replay` accepts.
@@ -164,7 +164,7 @@ function optionControls(state, actor) {
     box.append(row);
   }
   for (const choice of options.choices) box.append(choiceForm(choice, actor));
-  // `blocked` ({ command, code, rule? }, issue 13) is absent from engines
+  // `blocked` ({ command, code, rule? }, D-106) is absent from engines
   // that do not explain refusals yet.
   for (const blocked of options.blocked ?? []) {
     const row = h("div", { class: "option blocked", "data-code": blocked.code });

@@ -1,4 +1,4 @@
-//! The native half of `scripts/bench-package` (issue 12 item 5: the WASM
+//! The native half of `scripts/bench-package` (the WASM
 //! handle's `apply` against the native one). The machine this runs on
 //! changes speed by up to 2× from one second to the next, so the two sides
 //! are measured in short alternating windows, each pair a few hundred

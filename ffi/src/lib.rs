@@ -388,7 +388,7 @@ pub unsafe extern "C" fn ecaz_options_json(
     unsafe { run(out, body) }
 }
 
-/// What a bot sends (issue 16): the command a bot of `profile` (`random` or
+/// What a bot sends (D-130): the command a bot of `profile` (`random` or
 /// `heuristic`, bare or as a JSON string) seeded with `seed` chooses for
 /// `actor` (a faction id or `host`) in a state — its answer to the open
 /// decision, or a Nexus play when none is open. On success `*out` holds the
@@ -440,7 +440,7 @@ pub unsafe extern "C" fn ecaz_board_json(out: *mut *mut EcazBuffer) -> EcazStatu
     unsafe { run(out, body) }
 }
 
-/// Narrate an event or a command for a viewer, in English (issue 15): one
+/// Narrate an event or a command for a viewer, in English (D-140): one
 /// sentence that says no more than that viewer may know. `item` is an event
 /// (a JSON object with `audience`) or a command; `state` is the game the
 /// event came out of or the command is applied to (it gives the card catalog
@@ -480,7 +480,7 @@ pub unsafe extern "C" fn ecaz_narrate_json(
 /// The events of one command that a viewer (a faction id, `spectator` or
 /// `host`; bare or as a JSON string) may see, in order: `events` is the
 /// `Event[]` JSON an apply returned; on success `*out` holds the filtered
-/// array. Forward each player only their own stream (issue 12 item 3).
+/// array. Forward each player only their own stream (D-90).
 ///
 /// # Safety
 /// As `ecaz_apply_json`, with `events` for `state` and `viewer` for `command`.

@@ -56,7 +56,7 @@ fn a_poisoned_handle_refuses_every_call() {
     }
 }
 
-/// Issue 12 item 3 through the C ABI: a viewer gets the public events and
+/// D-90 through the C ABI: a viewer gets the public events and
 /// those addressed to it, never another player's (`ecaz_events_for_json`).
 #[test]
 fn events_for_json_filters_by_viewer() {

@@ -395,7 +395,7 @@ fn the_scenario_through_the_handle() {
 
 #[test]
 fn narration_through_the_c_abi() {
-    // Issue 15: a command and an event narrated for a viewer; an event the
+    // D-140, D-141: a command and an event narrated for a viewer; an event the
     // viewer may not see is `null`.
     let fixture = Fixture::new();
     let state = fixture.state.as_bytes();

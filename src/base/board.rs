@@ -669,7 +669,7 @@ pub struct BoardFaction {
 }
 
 /// The engine's static board and component data as one document, for
-/// front ends that draw the board (issue 15): every territory with its
+/// front ends that draw the board (the playground, D-140): every territory with its
 /// sectors, kind, storm-proofing and neighbours, and the printed names of
 /// factions, leaders and phases. Dynamic facts (storm, HMS, Shield Wall,
 /// forces) come from a view.

@@ -1,9 +1,10 @@
-//! Documented limits on every list of a [`Setup`] and of a saved [`Game`]
-//! (issue 11, item 7; docs/RULES.md D-80).
+//! Documented limits on every list of a setup and of a saved game
+//! (docs/RULES.md D-80), and the ceiling of every counter (D-72).
 //!
 //! Sizes are checked first, right after decoding and before any other
-//! check: a list over its limit is `setup/too_large` or `state/too_large`
-//! and nothing else is examined. Every later check then works on lists of
+//! check (the setup's in `engine/setup.rs`, the state's in
+//! `check/sizes.rs`): a list over its limit is `setup/too_large` or
+//! `state/too_large` and nothing else is examined. Every later check then works on lists of
 //! bounded length, each pass linear in the input (seat look-ups through a
 //! fixed [`SeatSet`], card look-ups through arrays indexed by card id).
 //!

@@ -89,6 +89,11 @@ impl Faction {
         }
     }
 
+    /// The faction whose wire id is `id`.
+    pub(crate) fn from_id(id: &str) -> Option<Faction> {
+        Faction::ALL.into_iter().find(|f| f.id() == id)
+    }
+
     /// Human-readable display name.
     pub fn name(self) -> &'static str {
         match self {
@@ -220,6 +225,19 @@ impl fmt::Display for Faction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
     }
+}
+
+/// The schema of a string that is a faction id or one of `extra` (the
+/// wire form of `Actor` and `Viewer`).
+pub(crate) fn faction_id_schema(name: &str, description: &str, extra: &[&str]) -> schemars::Schema {
+    let mut values: Vec<serde_json::Value> = extra.iter().map(|s| serde_json::Value::from(*s)).collect();
+    values.extend(Faction::ALL.iter().map(|f| serde_json::Value::from(f.id())));
+    schemars::json_schema!({
+        "title": name,
+        "description": description,
+        "type": "string",
+        "enum": values,
+    })
 }
 
 /// One of the eleven Ambassador token identities (RULES §1, E3 p.4).
@@ -647,12 +665,34 @@ pub enum Leader {
     TrinKronos,
     /// Vando Terboli (Moritani, strength 1).
     VandoTerboli,
-    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (issue 13;
+    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (D-104;
     /// no Traitor card, not in [`Leader::ALL`]).
     ChoamAuditor,
     /// The Kwisatz Haderach: an extra Atreides leader a setup may declare
-    /// (issue 13; no Traitor card, not in [`Leader::ALL`]).
+    /// (D-104; no Traitor card, not in [`Leader::ALL`]).
     KwisatzHaderach,
+}
+
+/// One row of the leader table ([`Leader::facts`]).
+struct LeaderFacts {
+    /// The wire id.
+    id: &'static str,
+    /// The printed name.
+    name: &'static str,
+    /// The faction whose roster the leader belongs to.
+    faction: Faction,
+    /// The printed strength (`None`: variable, or no printed disc).
+    strength: Option<u8>,
+}
+
+/// A row of the leader table, in column order.
+const fn row(id: &'static str, name: &'static str, faction: Faction, strength: Option<u8>) -> LeaderFacts {
+    LeaderFacts {
+        id,
+        name,
+        faction,
+        strength,
+    }
 }
 
 impl Leader {
@@ -722,7 +762,7 @@ impl Leader {
     ];
 
     /// The extra leaders beyond the printed discs that a setup may declare
-    /// for their faction (issue 13): custody and Secret Ally scope only; no
+    /// for their faction (D-104): custody and Secret Ally scope only; no
     /// Traitor card or Face Dancer shows them.
     pub const EXTRA: [Leader; 2] = [Leader::ChoamAuditor, Leader::KwisatzHaderach];
 
@@ -731,277 +771,96 @@ impl Leader {
         matches!(self, Leader::ChoamAuditor | Leader::KwisatzHaderach)
     }
 
+    /// The printed facts of this leader: its one row of the leader table
+    /// (`board.md` §Factions; the extra leaders have no printed disc).
+    #[rustfmt::skip]
+    const fn facts(self) -> LeaderFacts {
+        match self {
+            Leader::ThufirHawat => row("thufir_hawat", "Thufir Hawat", Faction::Atreides, Some(5)),
+            Leader::LadyJessica => row("lady_jessica", "Lady Jessica", Faction::Atreides, Some(5)),
+            Leader::GurneyHalleck => row("gurney_halleck", "Gurney Halleck", Faction::Atreides, Some(4)),
+            Leader::DuncanIdaho => row("duncan_idaho", "Duncan Idaho", Faction::Atreides, Some(2)),
+            Leader::DrWellingtonYueh => row("dr_wellington_yueh", "Dr. Wellington Yueh", Faction::Atreides, Some(1)),
+            Leader::FeydRautha => row("feyd_rautha", "Feyd-Rautha", Faction::Harkonnen, Some(6)),
+            Leader::BeastRabban => row("beast_rabban", "Beast Rabban", Faction::Harkonnen, Some(4)),
+            Leader::PiterDeVries => row("piter_de_vries", "Piter de Vries", Faction::Harkonnen, Some(3)),
+            Leader::CaptainIakinNefud => row("captain_iakin_nefud", "Captain Iakin Nefud", Faction::Harkonnen, Some(2)),
+            Leader::UmmanKudu => row("umman_kudu", "Umman Kudu", Faction::Harkonnen, Some(1)),
+            Leader::HasimirFenring => row("hasimir_fenring", "Hasimir Fenring", Faction::Emperor, Some(6)),
+            Leader::CaptainAramsham => row("captain_aramsham", "Captain Aramsham", Faction::Emperor, Some(5)),
+            Leader::Caid => row("caid", "Caid", Faction::Emperor, Some(3)),
+            Leader::Burseg => row("burseg", "Burseg", Faction::Emperor, Some(3)),
+            Leader::Bashar => row("bashar", "Bashar", Faction::Emperor, Some(2)),
+            Leader::Stilgar => row("stilgar", "Stilgar", Faction::Fremen, Some(7)),
+            Leader::Chani => row("chani", "Chani", Faction::Fremen, Some(6)),
+            Leader::Otheym => row("otheym", "Otheym", Faction::Fremen, Some(5)),
+            Leader::ShadoutMapes => row("shadout_mapes", "Shadout Mapes", Faction::Fremen, Some(3)),
+            Leader::Jamis => row("jamis", "Jamis", Faction::Fremen, Some(2)),
+            Leader::StabanTuek => row("staban_tuek", "Staban Tuek", Faction::Guild, Some(5)),
+            Leader::MasterBewt => row("master_bewt", "Master Bewt", Faction::Guild, Some(3)),
+            Leader::EsmarTuek => row("esmar_tuek", "Esmar Tuek", Faction::Guild, Some(3)),
+            Leader::SooSooSook => row("soo_soo_sook", "Soo-Soo Sook", Faction::Guild, Some(2)),
+            Leader::GuildRepresentative => row("guild_representative", "Guild Representative", Faction::Guild, Some(1)),
+            Leader::Alia => row("alia", "Alia", Faction::BeneGesserit, Some(5)),
+            Leader::WannaMarcus => row("wanna_marcus", "Wanna Marcus", Faction::BeneGesserit, Some(5)),
+            Leader::PrincessIrulan => row("princess_irulan", "Princess Irulan", Faction::BeneGesserit, Some(5)),
+            Leader::ReverendMotherRamallo => row("reverend_mother_ramallo", "Reverend Mother Ramallo", Faction::BeneGesserit, Some(5)),
+            Leader::MargotLadyFenring => row("margot_lady_fenring", "Margot Lady Fenring", Faction::BeneGesserit, Some(5)),
+            Leader::CTairPilru => row("c_tair_pilru", "C'tair Pilru", Faction::Ixians, Some(5)),
+            Leader::TessiaVernius => row("tessia_vernius", "Tessia Vernius", Faction::Ixians, Some(5)),
+            Leader::DominicVernius => row("dominic_vernius", "Dominic Vernius", Faction::Ixians, Some(4)),
+            Leader::KaileaVernius => row("kailea_vernius", "Kailea Vernius", Faction::Ixians, Some(2)),
+            Leader::CammarPilru => row("cammar_pilru", "Cammar Pilru", Faction::Ixians, Some(1)),
+            Leader::HidarFenAjidica => row("hidar_fen_ajidica", "Hidar Fen Ajidica", Faction::Tleilaxu, Some(4)),
+            Leader::MasterZaaf => row("master_zaaf", "Master Zaaf", Faction::Tleilaxu, Some(3)),
+            Leader::Wykk => row("wykk", "Wykk", Faction::Tleilaxu, Some(2)),
+            Leader::Blin => row("blin", "Blin", Faction::Tleilaxu, Some(1)),
+            Leader::Zoal => row("zoal", "Zoal", Faction::Tleilaxu, None),
+            Leader::FrankosAru => row("frankos_aru", "Frankos Aru", Faction::Choam, Some(4)),
+            Leader::LadyJalma => row("lady_jalma", "Lady Jalma", Faction::Choam, Some(4)),
+            Leader::RajivLondine => row("rajiv_londine", "Rajiv Londine", Faction::Choam, Some(3)),
+            Leader::DukeVerdun => row("duke_verdun", "Duke Verdun", Faction::Choam, Some(3)),
+            Leader::ViscountTull => row("viscount_tull", "Viscount Tull", Faction::Choam, Some(2)),
+            Leader::EinCalimar => row("ein_calimar", "Ein Calimar", Faction::Richese, Some(5)),
+            Leader::LadyHelena => row("lady_helena", "Lady Helena", Faction::Richese, Some(4)),
+            Leader::FlintoKinnis => row("flinto_kinnis", "Flinto Kinnis", Faction::Richese, Some(3)),
+            Leader::HaloaRund => row("haloa_rund", "Haloa Rund", Faction::Richese, Some(2)),
+            Leader::TalisBalt => row("talis_balt", "Talis Balt", Faction::Richese, Some(2)),
+            Leader::SanyaEcaz => row("sanya_ecaz", "Sanya Ecaz", Faction::Ecaz, Some(4)),
+            Leader::WhitmoreBludd => row("whitmore_bludd", "Whitmore Bludd", Faction::Ecaz, Some(4)),
+            Leader::IlesaEcaz => row("ilesa_ecaz", "Ilesa Ecaz", Faction::Ecaz, Some(3)),
+            Leader::RivvyDinari => row("rivvy_dinari", "Rivvy Dinari", Faction::Ecaz, Some(3)),
+            Leader::BindikkNarvi => row("bindikk_narvi", "Bindikk Narvi", Faction::Ecaz, Some(2)),
+            Leader::LupinoOrd => row("lupino_ord", "Lupino Ord", Faction::Moritani, Some(5)),
+            Leader::GrieuKronos => row("grieu_kronos", "Grieu Kronos", Faction::Moritani, Some(4)),
+            Leader::HiihResser => row("hiih_resser", "Hiih Resser", Faction::Moritani, Some(4)),
+            Leader::TrinKronos => row("trin_kronos", "Trin Kronos", Faction::Moritani, Some(2)),
+            Leader::VandoTerboli => row("vando_terboli", "Vando Terboli", Faction::Moritani, Some(1)),
+            Leader::ChoamAuditor => row("choam_auditor", "CHOAM's Auditor", Faction::Choam, None),
+            Leader::KwisatzHaderach => row("kwisatz_haderach", "Kwisatz Haderach", Faction::Atreides, None),
+        }
+    }
+
     /// The faction whose roster this leader belongs to.
     pub const fn faction(self) -> Faction {
-        match self {
-            Leader::ThufirHawat => Faction::Atreides,
-            Leader::LadyJessica => Faction::Atreides,
-            Leader::GurneyHalleck => Faction::Atreides,
-            Leader::DuncanIdaho => Faction::Atreides,
-            Leader::DrWellingtonYueh => Faction::Atreides,
-            Leader::FeydRautha => Faction::Harkonnen,
-            Leader::BeastRabban => Faction::Harkonnen,
-            Leader::PiterDeVries => Faction::Harkonnen,
-            Leader::CaptainIakinNefud => Faction::Harkonnen,
-            Leader::UmmanKudu => Faction::Harkonnen,
-            Leader::HasimirFenring => Faction::Emperor,
-            Leader::CaptainAramsham => Faction::Emperor,
-            Leader::Caid => Faction::Emperor,
-            Leader::Burseg => Faction::Emperor,
-            Leader::Bashar => Faction::Emperor,
-            Leader::Stilgar => Faction::Fremen,
-            Leader::Chani => Faction::Fremen,
-            Leader::Otheym => Faction::Fremen,
-            Leader::ShadoutMapes => Faction::Fremen,
-            Leader::Jamis => Faction::Fremen,
-            Leader::StabanTuek => Faction::Guild,
-            Leader::MasterBewt => Faction::Guild,
-            Leader::EsmarTuek => Faction::Guild,
-            Leader::SooSooSook => Faction::Guild,
-            Leader::GuildRepresentative => Faction::Guild,
-            Leader::Alia => Faction::BeneGesserit,
-            Leader::WannaMarcus => Faction::BeneGesserit,
-            Leader::PrincessIrulan => Faction::BeneGesserit,
-            Leader::ReverendMotherRamallo => Faction::BeneGesserit,
-            Leader::MargotLadyFenring => Faction::BeneGesserit,
-            Leader::CTairPilru => Faction::Ixians,
-            Leader::TessiaVernius => Faction::Ixians,
-            Leader::DominicVernius => Faction::Ixians,
-            Leader::KaileaVernius => Faction::Ixians,
-            Leader::CammarPilru => Faction::Ixians,
-            Leader::HidarFenAjidica => Faction::Tleilaxu,
-            Leader::MasterZaaf => Faction::Tleilaxu,
-            Leader::Wykk => Faction::Tleilaxu,
-            Leader::Blin => Faction::Tleilaxu,
-            Leader::Zoal => Faction::Tleilaxu,
-            Leader::FrankosAru => Faction::Choam,
-            Leader::LadyJalma => Faction::Choam,
-            Leader::RajivLondine => Faction::Choam,
-            Leader::DukeVerdun => Faction::Choam,
-            Leader::ViscountTull => Faction::Choam,
-            Leader::EinCalimar => Faction::Richese,
-            Leader::LadyHelena => Faction::Richese,
-            Leader::FlintoKinnis => Faction::Richese,
-            Leader::HaloaRund => Faction::Richese,
-            Leader::TalisBalt => Faction::Richese,
-            Leader::SanyaEcaz => Faction::Ecaz,
-            Leader::WhitmoreBludd => Faction::Ecaz,
-            Leader::IlesaEcaz => Faction::Ecaz,
-            Leader::RivvyDinari => Faction::Ecaz,
-            Leader::BindikkNarvi => Faction::Ecaz,
-            Leader::LupinoOrd => Faction::Moritani,
-            Leader::GrieuKronos => Faction::Moritani,
-            Leader::HiihResser => Faction::Moritani,
-            Leader::TrinKronos => Faction::Moritani,
-            Leader::VandoTerboli => Faction::Moritani,
-            Leader::ChoamAuditor => Faction::Choam,
-            Leader::KwisatzHaderach => Faction::Atreides,
-        }
+        self.facts().faction
     }
 
     /// The printed name.
     pub fn name(self) -> &'static str {
-        match self {
-            Leader::ThufirHawat => "Thufir Hawat",
-            Leader::LadyJessica => "Lady Jessica",
-            Leader::GurneyHalleck => "Gurney Halleck",
-            Leader::DuncanIdaho => "Duncan Idaho",
-            Leader::DrWellingtonYueh => "Dr. Wellington Yueh",
-            Leader::FeydRautha => "Feyd-Rautha",
-            Leader::BeastRabban => "Beast Rabban",
-            Leader::PiterDeVries => "Piter de Vries",
-            Leader::CaptainIakinNefud => "Captain Iakin Nefud",
-            Leader::UmmanKudu => "Umman Kudu",
-            Leader::HasimirFenring => "Hasimir Fenring",
-            Leader::CaptainAramsham => "Captain Aramsham",
-            Leader::Caid => "Caid",
-            Leader::Burseg => "Burseg",
-            Leader::Bashar => "Bashar",
-            Leader::Stilgar => "Stilgar",
-            Leader::Chani => "Chani",
-            Leader::Otheym => "Otheym",
-            Leader::ShadoutMapes => "Shadout Mapes",
-            Leader::Jamis => "Jamis",
-            Leader::StabanTuek => "Staban Tuek",
-            Leader::MasterBewt => "Master Bewt",
-            Leader::EsmarTuek => "Esmar Tuek",
-            Leader::SooSooSook => "Soo-Soo Sook",
-            Leader::GuildRepresentative => "Guild Representative",
-            Leader::Alia => "Alia",
-            Leader::WannaMarcus => "Wanna Marcus",
-            Leader::PrincessIrulan => "Princess Irulan",
-            Leader::ReverendMotherRamallo => "Reverend Mother Ramallo",
-            Leader::MargotLadyFenring => "Margot Lady Fenring",
-            Leader::CTairPilru => "C'tair Pilru",
-            Leader::TessiaVernius => "Tessia Vernius",
-            Leader::DominicVernius => "Dominic Vernius",
-            Leader::KaileaVernius => "Kailea Vernius",
-            Leader::CammarPilru => "Cammar Pilru",
-            Leader::HidarFenAjidica => "Hidar Fen Ajidica",
-            Leader::MasterZaaf => "Master Zaaf",
-            Leader::Wykk => "Wykk",
-            Leader::Blin => "Blin",
-            Leader::Zoal => "Zoal",
-            Leader::FrankosAru => "Frankos Aru",
-            Leader::LadyJalma => "Lady Jalma",
-            Leader::RajivLondine => "Rajiv Londine",
-            Leader::DukeVerdun => "Duke Verdun",
-            Leader::ViscountTull => "Viscount Tull",
-            Leader::EinCalimar => "Ein Calimar",
-            Leader::LadyHelena => "Lady Helena",
-            Leader::FlintoKinnis => "Flinto Kinnis",
-            Leader::HaloaRund => "Haloa Rund",
-            Leader::TalisBalt => "Talis Balt",
-            Leader::SanyaEcaz => "Sanya Ecaz",
-            Leader::WhitmoreBludd => "Whitmore Bludd",
-            Leader::IlesaEcaz => "Ilesa Ecaz",
-            Leader::RivvyDinari => "Rivvy Dinari",
-            Leader::BindikkNarvi => "Bindikk Narvi",
-            Leader::LupinoOrd => "Lupino Ord",
-            Leader::GrieuKronos => "Grieu Kronos",
-            Leader::HiihResser => "Hiih Resser",
-            Leader::TrinKronos => "Trin Kronos",
-            Leader::VandoTerboli => "Vando Terboli",
-            Leader::ChoamAuditor => "CHOAM's Auditor",
-            Leader::KwisatzHaderach => "Kwisatz Haderach",
-        }
+        self.facts().name
     }
 
     /// The printed strength; `None` for Zoal, whose strength is variable,
     /// and for the extra leaders (no printed disc).
     pub fn strength(self) -> Option<u8> {
-        match self {
-            Leader::ThufirHawat => Some(5),
-            Leader::LadyJessica => Some(5),
-            Leader::GurneyHalleck => Some(4),
-            Leader::DuncanIdaho => Some(2),
-            Leader::DrWellingtonYueh => Some(1),
-            Leader::FeydRautha => Some(6),
-            Leader::BeastRabban => Some(4),
-            Leader::PiterDeVries => Some(3),
-            Leader::CaptainIakinNefud => Some(2),
-            Leader::UmmanKudu => Some(1),
-            Leader::HasimirFenring => Some(6),
-            Leader::CaptainAramsham => Some(5),
-            Leader::Caid => Some(3),
-            Leader::Burseg => Some(3),
-            Leader::Bashar => Some(2),
-            Leader::Stilgar => Some(7),
-            Leader::Chani => Some(6),
-            Leader::Otheym => Some(5),
-            Leader::ShadoutMapes => Some(3),
-            Leader::Jamis => Some(2),
-            Leader::StabanTuek => Some(5),
-            Leader::MasterBewt => Some(3),
-            Leader::EsmarTuek => Some(3),
-            Leader::SooSooSook => Some(2),
-            Leader::GuildRepresentative => Some(1),
-            Leader::Alia => Some(5),
-            Leader::WannaMarcus => Some(5),
-            Leader::PrincessIrulan => Some(5),
-            Leader::ReverendMotherRamallo => Some(5),
-            Leader::MargotLadyFenring => Some(5),
-            Leader::CTairPilru => Some(5),
-            Leader::TessiaVernius => Some(5),
-            Leader::DominicVernius => Some(4),
-            Leader::KaileaVernius => Some(2),
-            Leader::CammarPilru => Some(1),
-            Leader::HidarFenAjidica => Some(4),
-            Leader::MasterZaaf => Some(3),
-            Leader::Wykk => Some(2),
-            Leader::Blin => Some(1),
-            Leader::Zoal => None,
-            Leader::FrankosAru => Some(4),
-            Leader::LadyJalma => Some(4),
-            Leader::RajivLondine => Some(3),
-            Leader::DukeVerdun => Some(3),
-            Leader::ViscountTull => Some(2),
-            Leader::EinCalimar => Some(5),
-            Leader::LadyHelena => Some(4),
-            Leader::FlintoKinnis => Some(3),
-            Leader::HaloaRund => Some(2),
-            Leader::TalisBalt => Some(2),
-            Leader::SanyaEcaz => Some(4),
-            Leader::WhitmoreBludd => Some(4),
-            Leader::IlesaEcaz => Some(3),
-            Leader::RivvyDinari => Some(3),
-            Leader::BindikkNarvi => Some(2),
-            Leader::LupinoOrd => Some(5),
-            Leader::GrieuKronos => Some(4),
-            Leader::HiihResser => Some(4),
-            Leader::TrinKronos => Some(2),
-            Leader::VandoTerboli => Some(1),
-            Leader::ChoamAuditor | Leader::KwisatzHaderach => None,
-        }
+        self.facts().strength
     }
 
     /// The wire id (snake_case of the printed name), identical to the serde
     /// representation.
     pub fn id(self) -> &'static str {
-        match self {
-            Leader::ThufirHawat => "thufir_hawat",
-            Leader::LadyJessica => "lady_jessica",
-            Leader::GurneyHalleck => "gurney_halleck",
-            Leader::DuncanIdaho => "duncan_idaho",
-            Leader::DrWellingtonYueh => "dr_wellington_yueh",
-            Leader::FeydRautha => "feyd_rautha",
-            Leader::BeastRabban => "beast_rabban",
-            Leader::PiterDeVries => "piter_de_vries",
-            Leader::CaptainIakinNefud => "captain_iakin_nefud",
-            Leader::UmmanKudu => "umman_kudu",
-            Leader::HasimirFenring => "hasimir_fenring",
-            Leader::CaptainAramsham => "captain_aramsham",
-            Leader::Caid => "caid",
-            Leader::Burseg => "burseg",
-            Leader::Bashar => "bashar",
-            Leader::Stilgar => "stilgar",
-            Leader::Chani => "chani",
-            Leader::Otheym => "otheym",
-            Leader::ShadoutMapes => "shadout_mapes",
-            Leader::Jamis => "jamis",
-            Leader::StabanTuek => "staban_tuek",
-            Leader::MasterBewt => "master_bewt",
-            Leader::EsmarTuek => "esmar_tuek",
-            Leader::SooSooSook => "soo_soo_sook",
-            Leader::GuildRepresentative => "guild_representative",
-            Leader::Alia => "alia",
-            Leader::WannaMarcus => "wanna_marcus",
-            Leader::PrincessIrulan => "princess_irulan",
-            Leader::ReverendMotherRamallo => "reverend_mother_ramallo",
-            Leader::MargotLadyFenring => "margot_lady_fenring",
-            Leader::CTairPilru => "c_tair_pilru",
-            Leader::TessiaVernius => "tessia_vernius",
-            Leader::DominicVernius => "dominic_vernius",
-            Leader::KaileaVernius => "kailea_vernius",
-            Leader::CammarPilru => "cammar_pilru",
-            Leader::HidarFenAjidica => "hidar_fen_ajidica",
-            Leader::MasterZaaf => "master_zaaf",
-            Leader::Wykk => "wykk",
-            Leader::Blin => "blin",
-            Leader::Zoal => "zoal",
-            Leader::FrankosAru => "frankos_aru",
-            Leader::LadyJalma => "lady_jalma",
-            Leader::RajivLondine => "rajiv_londine",
-            Leader::DukeVerdun => "duke_verdun",
-            Leader::ViscountTull => "viscount_tull",
-            Leader::EinCalimar => "ein_calimar",
-            Leader::LadyHelena => "lady_helena",
-            Leader::FlintoKinnis => "flinto_kinnis",
-            Leader::HaloaRund => "haloa_rund",
-            Leader::TalisBalt => "talis_balt",
-            Leader::SanyaEcaz => "sanya_ecaz",
-            Leader::WhitmoreBludd => "whitmore_bludd",
-            Leader::IlesaEcaz => "ilesa_ecaz",
-            Leader::RivvyDinari => "rivvy_dinari",
-            Leader::BindikkNarvi => "bindikk_narvi",
-            Leader::LupinoOrd => "lupino_ord",
-            Leader::GrieuKronos => "grieu_kronos",
-            Leader::HiihResser => "hiih_resser",
-            Leader::TrinKronos => "trin_kronos",
-            Leader::VandoTerboli => "vando_terboli",
-            Leader::ChoamAuditor => "choam_auditor",
-            Leader::KwisatzHaderach => "kwisatz_haderach",
-        }
+        self.facts().id
     }
 }
 
@@ -1134,5 +993,73 @@ pub struct ArrivalId(pub u32);
 impl fmt::Display for ArrivalId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `board.md` §Factions, the "leaders (strength)" column, one row per
+    /// faction in [`Faction::ALL`] order.
+    const BOARD_ROSTERS: [&str; 12] = [
+        "Thufir Hawat 5, Lady Jessica 5, Gurney Halleck 4, Duncan Idaho 2, Dr. Wellington Yueh 1",
+        "Feyd-Rautha 6, Beast Rabban 4, Piter de Vries 3, Captain Iakin Nefud 2, Umman Kudu 1",
+        "Hasimir Fenring 6, Captain Aramsham 5, Caid 3, Burseg 3, Bashar 2",
+        "Stilgar 7, Chani 6, Otheym 5, Shadout Mapes 3, Jamis 2",
+        "Staban Tuek 5, Master Bewt 3, Esmar Tuek 3, Soo-Soo Sook 2, Guild Representative 1",
+        "Alia 5, Wanna Marcus 5, Princess Irulan 5, Reverend Mother Ramallo 5, Margot Lady Fenring 5",
+        "C'tair Pilru 5, Tessia Vernius 5, Dominic Vernius 4, Kailea Vernius 2, Cammar Pilru 1",
+        "Hidar Fen Ajidica 4, Master Zaaf 3, Wykk 2, Blin 1, Zoal (variable)",
+        "Frankos Aru 4, Lady Jalma 4, Rajiv Londine 3, Duke Verdun 3, Viscount Tull 2",
+        "Ein Calimar 5, Lady Helena 4, Flinto Kinnis 3, Haloa Rund 2, Talis Balt 2",
+        "Sanya Ecaz 4, Whitmore Bludd 4, Ilesa Ecaz 3, Rivvy Dinari 3, Bindikk Narvi 2",
+        "Lupino Ord 5, Grieu Kronos 4, Hiih Resser 4, Trin Kronos 2, Vando Terboli 1",
+    ];
+
+    /// The leader table against `board.md`: each faction's roster, in order,
+    /// with each leader's printed name, strength and faction; the wire id is
+    /// the snake_case of the name (the serde form is checked by
+    /// `board::tests`).
+    #[test]
+    fn leader_table_is_board_md_rosters() {
+        for (faction, roster) in Faction::ALL.into_iter().zip(BOARD_ROSTERS) {
+            let shown: Vec<String> = faction
+                .leaders()
+                .iter()
+                .map(|l| {
+                    assert_eq!(l.faction(), faction, "{l:?}");
+                    match l.strength() {
+                        Some(s) => format!("{} {s}", l.name()),
+                        None => format!("{} (variable)", l.name()),
+                    }
+                })
+                .collect();
+            assert_eq!(shown.join(", "), roster, "{faction:?}");
+        }
+        for leader in Leader::ALL.into_iter().chain(Leader::EXTRA) {
+            let snake: String = leader
+                .name()
+                .to_lowercase()
+                .replace("'s ", " ")
+                .replace('.', "")
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            assert_eq!(leader.id(), snake, "{leader:?}");
+        }
+    }
+
+    /// The extra leaders a setup may declare (RULES R-DUKE-1 keeps Duke
+    /// Vidal out of every table): their faction and no printed strength.
+    #[test]
+    fn extra_leaders_have_a_faction_and_no_printed_disc() {
+        assert_eq!(Leader::ChoamAuditor.faction(), Faction::Choam);
+        assert_eq!(Leader::KwisatzHaderach.faction(), Faction::Atreides);
+        for leader in Leader::EXTRA {
+            assert!(leader.is_extra());
+            assert_eq!(leader.strength(), None);
+            assert!(!Leader::ALL.contains(&leader));
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! recycle, a Harkonnen draw, a deck reshuffle) — never by a view, an options
 //! query, a preview or a rejected command (R-INV-4). Its serialized form keeps
 //! the two 64-bit words as hexadecimal strings so that JavaScript hosts, whose
-//! numbers lose precision above 2^53, round-trip it exactly.
+//! numbers lose precision above 2^53, round-trip it exactly. The words are
+//! read and set through `rand_pcg`'s own accessors, without serde.
 
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -33,25 +34,22 @@ struct RngWire {
     increment: String,
 }
 
-/// The shape `rand_pcg` serializes (numbers), used only to cross into it.
-#[derive(Serialize, Deserialize)]
-struct PcgWords {
-    state: u64,
-    increment: u64,
-}
-
 impl GameRng {
     /// A generator seeded from a setup seed.
     pub fn from_seed(seed: u64) -> Self {
         GameRng(Pcg32::seed_from_u64(seed))
     }
 
-    fn words(&self) -> Option<PcgWords> {
-        // Through the JSON text (the one serde_json path the WASM module
-        // keeps, issue 12 item 5).
-        crate::codec::writer::to_text(&self.0)
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
+    /// The two PCG words: the LCG state and its (odd) increment, which
+    /// `rand_pcg` keeps as a stream number (the increment without its low
+    /// bit).
+    fn words(&self) -> (u64, u64) {
+        (self.0.state(), (self.0.stream() << 1) | 1)
+    }
+
+    /// The generator holding these words (`increment` odd).
+    fn from_words(state: u64, increment: u64) -> Self {
+        GameRng(Pcg32::from_state(state, increment >> 1))
     }
 
     /// A uniform integer in `0..n` (0 when `n` is 0), without modulo bias.
@@ -94,12 +92,10 @@ impl GameRng {
 
 impl Serialize for GameRng {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let w = self
-            .words()
-            .ok_or_else(|| serde::ser::Error::custom("rng state unavailable"))?;
+        let (state, increment) = self.words();
         RngWire {
-            state: format!("0x{:016x}", w.state),
-            increment: format!("0x{:016x}", w.increment),
+            state: format!("0x{state:016x}"),
+            increment: format!("0x{increment:016x}"),
         }
         .serialize(s)
     }
@@ -122,9 +118,7 @@ impl<'de> Deserialize<'de> for GameRng {
         if increment % 2 == 0 {
             return Err(D::Error::custom("rng.increment must be odd"));
         }
-        let text = crate::codec::writer::to_text(&PcgWords { state, increment }).map_err(D::Error::custom)?;
-        let pcg: Pcg32 = serde_json::from_str(&text).map_err(D::Error::custom)?;
-        Ok(GameRng(pcg))
+        Ok(GameRng::from_words(state, increment))
     }
 }
 
@@ -152,6 +146,25 @@ mod tests {
         let xs: Vec<u32> = (0..20).map(|_| a.below(1000)).collect();
         let ys: Vec<u32> = (0..20).map(|_| b.below(1000)).collect();
         assert_eq!(xs, ys);
+    }
+
+    /// The saved words are exactly `rand_pcg`'s own fields (what its serde
+    /// form, which saved states were once written through, holds: the state
+    /// format is unchanged), and reading them back continues the stream.
+    #[test]
+    fn words_are_rand_pcg_fields() {
+        for seed in [0, 1, 42, 2026, u64::MAX] {
+            let mut a = GameRng::from_seed(seed);
+            a.below(1000);
+            let (state, increment) = a.words();
+            let fields = serde_json::to_value(&a.0).unwrap();
+            assert_eq!(fields, serde_json::json!({ "state": state, "increment": increment }));
+            let mut b = GameRng::from_words(state, increment);
+            assert_eq!(b, a);
+            for _ in 0..20 {
+                assert_eq!(a.0.next_u32(), b.0.next_u32());
+            }
+        }
     }
 
     #[test]

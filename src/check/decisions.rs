@@ -1,4 +1,4 @@
-//! Issue 11 items 2 and 3: the counters' one ceiling (shared by `apply` and
+//! D-71, D-72, D-75: the counters' one ceiling (shared by `apply` and
 //! the loader), and every field of every frame kind and open arrival checked
 //! against the rest of the state, so that a loaded state can neither stall
 //! nor let a command through that the engine itself would never have
@@ -101,7 +101,7 @@ fn duke(g: &Game, p: &mut Vec<Problem>) {
             p.push(Problem::new("duke", "Ecaz does not capture its own Duke (R-DUKE-1)"));
         }
         // Only Ecaz plays Cunning. The spent card may be dealt again in the
-        // same turn once the Nexus discard is reshuffled (issue 17 item 6), so
+        // same turn once the Nexus discard is reshuffled (D-53), so
         // who holds it now says nothing about the control (self-play game 1140).
         DukeCustody::Controlled {
             by,

@@ -164,7 +164,7 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
             p.push(Problem::new(here(), "two stacks in the same sector"));
         }
     }
-    // Counts a host report could never produce (issue 7).
+    // Counts a host report could never produce (D-40, D-42).
     if s.spice > crate::rules::table::MAX_SPICE {
         p.push(Problem::new(
             at("spice"),
@@ -175,7 +175,7 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
         p.push(Problem::new(at("handLimit"), "a hand limit is 1–20"));
     }
     // P-TLX: the count includes the host's ordinary revivals, which are not
-    // limited (issue 17); only a faction without elites has none.
+    // limited (D-54); only a faction without elites has none.
     if s.elite_revived > 20 || (s.elite_revived > 0 && !f.has_elite()) {
         p.push(Problem::new(
             at("eliteRevived"),
@@ -415,7 +415,7 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
     }
 }
 
-/// R-INV-2, R-TRG-8 (issue 17): the Bene Gesserit token, once triggered, is
+/// R-INV-2, R-TRG-8 (D-48): the Bene Gesserit token, once triggered, is
 /// `removed` for good. It is never set aside as `used` — the one zone a
 /// recycle sends back to the pool — so no setup or saved state can smuggle
 /// it back into a later cohort.

@@ -1,6 +1,7 @@
 //! The shared code behind `#[derive(WireDeserialize)]` (crate `ecaz-derive`).
 //!
-//! Issue 12 item 5: serde's derived `Deserialize` of an internally tagged enum
+//! D-150 (the WASM module's size; docs/ARCHITECTURE.md, "Why the engine
+//! keeps its own JSON reader and writer"): serde's derived `Deserialize` of an internally tagged enum
 //! buffers the object into serde's private `Content` and visits it again with
 //! one visitor per variant, every unit-only enum carries its own identifier
 //! visitor, and every struct its own field and map/sequence visitors, each
@@ -139,10 +140,13 @@ pub(crate) struct Object<'de> {
     unknown: Option<(usize, Cow<'de, str>)>,
 }
 
-/// serde_json's private name for its raw-value protocol (feature
-/// `raw_value`, the version pinned in Cargo.lock): a newtype struct of this
-/// name is handed over as a one-member map whose value is the member's JSON
-/// text — borrowed from a string document, owned from a `Value`. Tested by
+/// serde_json's name for its raw-value protocol (feature `raw_value`): a
+/// newtype struct of this name is handed over as a one-member map whose
+/// value is the member's JSON text — borrowed from a string document, owned
+/// from a `Value`. The name is not public API, so serde_json is pinned
+/// exactly in every Cargo.toml of the workspace (D-220); the public
+/// `RawValue` types either copy every member (`Box<RawValue>`) or refuse a
+/// `Value` document (`&RawValue`). Tested by
 /// `wire::tests::members_are_borrowed_from_text_and_owned_from_values`.
 const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
@@ -213,8 +217,8 @@ impl<'de> DeserializeSeed<'de> for Raw {
 
 /// Up to this many members an object's members are all kept and a repeated
 /// name is found by comparison; past them, each name is looked up among the
-/// names the type reads, and the others are skipped (issue 11 item 7: linear
-/// in the members whatever their number).
+/// names the type reads, and the others are skipped (D-151: linear in
+/// the members whatever their number).
 const FEW_MEMBERS: usize = 16;
 
 /// The members an object's reading makes room for at once (D-153).
@@ -377,7 +381,7 @@ impl<'de> Object<'de> {
 
 #[cfg(test)]
 mod tests {
-    //! Issue 12 item 5: the derive keeps serde's behaviour (accepted
+    //! D-150: the derive keeps serde's behaviour (accepted
     //! documents, error category and message) for the corners the corpora
     //! do not reach.
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]

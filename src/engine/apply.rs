@@ -288,7 +288,7 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             why: "only the host reports this",
         });
     }
-    // Issue 13: a linked arrival and a reconcile are accepted under any
+    // D-101, D-109: a linked arrival and a reconcile are accepted under any
     // frame; inside the host-reactions window every table report is too
     // (`sync::window_report`); none may change a fact a pending frame
     // depends on (`rule/frame_depends`).

@@ -29,13 +29,13 @@ pub struct Options {
     /// Choice descriptors for the board effects, whose legal commands are
     /// too many to list: every command built within a descriptor is legal.
     pub choices: Vec<Choice>,
-    /// Issue 13: the choices of this decision that exist but are refused
+    /// The choices of this decision that exist but are refused
     /// now, each with the error code (and rule) `apply` would give. Decided
     /// from what the actor may know only: no reason ever depends on a fact
     /// hidden from the actor.
     #[serde(default)]
     pub blocked: Vec<Blocked>,
-    /// Issue 13: for a trigger offer, per beneficiary, what triggering would
+    /// For a trigger offer, per beneficiary, what triggering would
     /// do — before the choice.
     #[serde(default)]
     pub previews: Vec<TriggerPreview>,
@@ -374,7 +374,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
     }
 }
 
-/// Issue 13: the blocked choices of `actor` and the trigger previews.
+/// D-106: the blocked choices of `actor` and the trigger previews.
 fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
     let mut blocked = Vec::new();
     let mut previews = Vec::new();

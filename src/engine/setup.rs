@@ -53,7 +53,7 @@ fn start_stack(territory: Territory, sector: Sector, normal: u32, elite: u32) ->
     }]
 }
 
-/// The printed starting position of `f` on the board (issue 17), or `None`
+/// The printed starting position of `f` on the board (D-56), or `None`
 /// where the player chooses and the setup must say: base rules — Atreides 10
 /// in Arrakeen, Harkonnen 10 in Carthag, Guild 5 in Tuek's Sietch, Bene
 /// Gesserit 1 in the Polar Sink, Emperor all in reserves, Fremen 10 placed as
@@ -146,7 +146,7 @@ pub struct Setup {
     /// Catalog cards outside deck, discard and hands (e.g. Richese's cache).
     #[serde(default)]
     pub outside: Vec<CardId>,
-    /// The turn Duke Vidal came into his current custody (issue 13).
+    /// The turn Duke Vidal came into his current custody (D-108).
     #[serde(default)]
     pub duke_since: Option<u32>,
     /// The turn Duke Vidal was last used in a battle (P-NEX-CUN-TIME).
@@ -167,7 +167,7 @@ pub struct Setup {
     pub counters: Option<Counters>,
 }
 
-/// The id counters of a saved game (issue 13: a lossless import keeps ids).
+/// The id counters of a saved game (D-105: a lossless import keeps ids).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Counters {
@@ -350,7 +350,7 @@ impl Setup {
         }
         // Card kinds are checked on the built catalog (integrity), as on a loaded state.
         p.extend(self.import_problems());
-        // Issue 17: a starting position the player chooses must be given.
+        // D-56: a starting position the player chooses must be given.
         for &f in &self.seats {
             let given = self.factions.get(&f).is_some_and(|x| x.board.is_some());
             if !given && printed_start(f, self.hms.is_some()).is_none() {
@@ -378,7 +378,7 @@ impl Setup {
         p
     }
 
-    /// Problems of the fields a lossless import adds (issue 13).
+    /// Problems of the fields a lossless import adds (D-105).
     fn import_problems(&self) -> Vec<Problem> {
         let mut p = Vec::new();
         for (f, given) in &self.factions {
@@ -625,7 +625,7 @@ impl Setup {
 }
 
 impl Setup {
-    /// Issue 13: the Setup that imports back to exactly this game, at a quiet
+    /// D-105: the Setup that imports back to exactly this game, at a quiet
     /// moment (no decision open but Ecaz's placement window, no arrival
     /// waiting for its `resume`): every table fact, the Ambassadors, Duke
     /// Vidal's tenure, private knowledge, the id counters and the RNG state.

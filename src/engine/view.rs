@@ -194,8 +194,8 @@ fn redact(decision: &Decision, supply_visible: bool) -> Option<Decision> {
     (supply_visible || !decision.reveals_supply()).then(|| decision.clone())
 }
 
-/// The events of one command that `viewer` may see, in order (issue 12
-/// item 3): the audience rule views follow — the host sees every event, a
+/// The events of one command that `viewer` may see, in order (D-90):
+/// the audience rule views follow — the host sees every event, a
 /// faction the public ones and those addressed to it, a spectator the public
 /// ones only. A host forwards `events_for(&events, viewer)` to each screen, so
 /// it never sends one player another's card, traitor, answer or supply by

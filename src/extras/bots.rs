@@ -1,4 +1,4 @@
-//! Bots (issue 16): given a game and an actor, choose a legal command for the
+//! Bots (D-130–D-134): given a game and an actor, choose a legal command for the
 //! open decision, or an initiative when no decision is open.
 //!
 //! Two profiles, both built on the engine's own legal options
@@ -148,7 +148,7 @@ impl Bot {
 
     /// The command `actor` sends now, if any:
     /// - an open frame owned by `actor` is always answered (the engine
-    ///   guarantees a legal answer exists, issue 11);
+    ///   guarantees a legal answer exists, D-70);
     /// - with no frame open, a faction may take an initiative (its Nexus
     ///   plays) or do nothing (`None`);
     /// - a frame owned by someone else, or the host with no frame open

@@ -1,5 +1,5 @@
 //! Narration: commands and events as English sentences for one viewer
-//! (issue 15). `event(game, event, viewer)` and `command(game, command,
+//! (D-140–D-142). `event(game, event, viewer)` and `command(game, command,
 //! viewer)` say no more than that viewer may know: an event the viewer may
 //! not see has no sentence, and a command's secret parts (a token still in
 //! Ecaz's supply under P-SUPPLY-VIS `ownerOnly`, a card passed between two
@@ -1136,7 +1136,7 @@ mod tests {
             Faction::Fremen,
         ];
         let mut s = Setup::for_seats(&seats, 1);
-        // The Fremen choose their starting positions (issue 17): all in reserves here.
+        // The Fremen choose their starting positions (D-56): all in reserves here.
         s.factions.entry(Faction::Fremen).or_default().board = Some(Vec::new());
         s.build().unwrap()
     }

@@ -407,7 +407,7 @@ pub enum Action {
     /// R-DUKE-2 (host): Moritani's stronghold-battle power gave it Duke Vidal
     /// for one battle (set aside at turn end).
     DukeToMoritani {},
-    // ---- host reports: table sync (issue 7) ----
+    // ---- host reports: table sync (D-40–D-47) ----
     /// D-40, D-46 (host): spice from the bank (income, collection, charity, …).
     GainSpice {
         /// Who.
@@ -699,69 +699,7 @@ impl Action {
     }
 }
 
-// ---- Actor and Viewer as plain strings on the wire ----
-
-fn faction_from_id(s: &str) -> Option<Faction> {
-    Faction::ALL.into_iter().find(|f| f.id() == s)
-}
-
-fn string_enum_schema(name: &str, description: &str, extra: &[&str]) -> schemars::Schema {
-    let mut values: Vec<serde_json::Value> = extra.iter().map(|s| serde_json::Value::from(*s)).collect();
-    values.extend(Faction::ALL.iter().map(|f| serde_json::Value::from(f.id())));
-    schemars::json_schema!({
-        "title": name,
-        "description": description,
-        "type": "string",
-        "enum": values,
-    })
-}
-
-impl Actor {
-    /// The wire id: `host` or the faction id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Actor::Host => "host",
-            Actor::Faction(f) => f.id(),
-        }
-    }
-}
-
-impl std::fmt::Display for Actor {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for Actor {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for Actor {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = crate::codec::wire::text(d)?;
-        if s == "host" {
-            return Ok(Actor::Host);
-        }
-        faction_from_id(&s)
-            .map(Actor::Faction)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown actor `{s}` (expected `host` or a faction id)")))
-    }
-}
-
-impl JsonSchema for Actor {
-    fn schema_name() -> Cow<'static, str> {
-        "Actor".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        string_enum_schema(
-            "Actor",
-            "`host` (facts decided outside the library) or a faction id (a player decision).",
-            &["host"],
-        )
-    }
-}
+// ---- Viewer as a plain string on the wire ----
 
 /// Who a view is for (ARCHITECTURE §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -803,7 +741,7 @@ impl<'de> Deserialize<'de> for Viewer {
         match s.as_ref() {
             "host" => Ok(Viewer::Host),
             "spectator" => Ok(Viewer::Spectator),
-            other => faction_from_id(other).map(Viewer::Faction).ok_or_else(|| {
+            other => Faction::from_id(other).map(Viewer::Faction).ok_or_else(|| {
                 serde::de::Error::custom(format!(
                     "unknown viewer `{other}` (expected a faction id, `spectator` or `host`)"
                 ))
@@ -817,6 +755,6 @@ impl JsonSchema for Viewer {
         "Viewer".into()
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        string_enum_schema("Viewer", "A faction id, `spectator` or `host`.", &["spectator", "host"])
+        crate::base::ids::faction_id_schema("Viewer", "A faction id, `spectator` or `host`.", &["spectator", "host"])
     }
 }

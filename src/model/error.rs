@@ -33,7 +33,7 @@ impl Problem {
     }
 }
 
-/// The most problems a setup or state error lists (issue 11, item 7): a
+/// The most problems a setup or state error lists (D-81): a
 /// report stays small whatever the input; [`Problems::total`] says how many
 /// were found in all (docs/RULES.md D-81).
 pub const MAX_REPORTED_PROBLEMS: usize = 32;
@@ -129,7 +129,7 @@ pub enum ApplyError {
     #[error("setup is too large: {} list(s) over their limit, first: {}", .0.total(), first_message(.0))]
     SetupTooLarge(Problems),
     /// The setup has no `seed`: the seed is the host's secret and is never
-    /// defaulted (issue 11, item 8; D-82).
+    /// defaulted (D-82).
     #[error("the setup has no `seed`: give a secret seed (0 ..= 2^53 − 1)")]
     MissingSeed,
 
@@ -176,7 +176,7 @@ pub enum ApplyError {
     /// A host report arrived while a decision is open.
     #[error("a decision is open (frame {0}); settle it first")]
     DecisionPending(FrameId),
-    /// Issue 13: a report or reconcile would change a fact that a pending
+    /// D-101: a report or reconcile would change a fact that a pending
     /// decision depends on.
     #[error("frame {frame} ({kind}) depends on {fact}; settle it first")]
     FrameDepends {
@@ -187,13 +187,13 @@ pub enum ApplyError {
         /// The fact it depends on (`factions.atreides.hand` …).
         fact: String,
     },
-    /// Issue 13: a `syncTable` table breaks the game's invariants; every problem is listed.
+    /// D-100: a `syncTable` table breaks the game's invariants; every problem is listed.
     #[error("the table is invalid: {} problem(s), first: {}", .0.total(), first_message(.0))]
     InvalidTable(Problems),
-    /// Issue 13: an export needs a quiet moment.
+    /// D-105: an export needs a quiet moment.
     #[error("not a quiet moment: {0}")]
     NotQuiet(String),
-    /// Issue 13: the card is not outside deck, discard and hands.
+    /// D-103: the card is not outside deck, discard and hands.
     #[error("card {0} is not outside deck, discard and hands")]
     CardNotOutside(CardId),
     /// The command belongs to another phase.

@@ -215,7 +215,7 @@ pub enum EventKind {
         /// Its stronghold.
         territory: Territory,
     },
-    /// R-TRG-7 (issue 17): a pending trigger offer was withdrawn because its
+    /// R-TRG-7 (D-55): a pending trigger offer was withdrawn because its
     /// token was triggered first by a nested reaction; nobody answers it.
     TriggerOfferWithdrawn {
         /// The withdrawn offer's frame.
@@ -327,7 +327,7 @@ pub enum EventKind {
         /// The draw pile, top first.
         deck: Vec<CardId>,
     },
-    /// R-INV-4, E3 pp.10–11 (issue 17): the Nexus discard pile was shuffled
+    /// R-INV-4, E3 pp.10–11 (D-53): the Nexus discard pile was shuffled
     /// into the empty Nexus deck before a deal.
     NexusReshuffled {
         /// Cards in the new Nexus deck.

@@ -7,11 +7,12 @@
 //! only ever changed by [`crate::apply`]. Its fields are private; read it
 //! through the accessors or, better, through [`crate::view`].
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::base::rng::GameRng;
@@ -368,7 +369,7 @@ pub struct HmsPointer {
 pub struct GameOptions {
     /// Advanced game rules (default `false`: the Basic game). The engine reads
     /// it for the Bene Gesserit's Karama equivalents: in the Advanced game BG
-    /// may play any worthless card as a Karama (issue 17).
+    /// may play any worthless card as a Karama (D-49).
     #[serde(default)]
     pub advanced: bool,
     /// The Nexus module (Nexus cards in play).
@@ -388,6 +389,55 @@ pub enum Actor {
     Host,
     /// A seated faction (a player decision).
     Faction(Faction),
+}
+
+// Actor as a plain string on the wire: `host` or a faction id.
+
+impl Actor {
+    /// The wire id: `host` or the faction id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Actor::Host => "host",
+            Actor::Faction(f) => f.id(),
+        }
+    }
+}
+
+impl std::fmt::Display for Actor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Actor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Actor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = crate::codec::wire::text(d)?;
+        if s == "host" {
+            return Ok(Actor::Host);
+        }
+        Faction::from_id(&s)
+            .map(Actor::Faction)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown actor `{s}` (expected `host` or a faction id)")))
+    }
+}
+
+impl JsonSchema for Actor {
+    fn schema_name() -> Cow<'static, str> {
+        "Actor".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        crate::base::ids::faction_id_schema(
+            "Actor",
+            "`host` (facts decided outside the library) or a faction id (a player decision).",
+            &["host"],
+        )
+    }
 }
 
 /// One pending decision: who answers it and the data to continue with.

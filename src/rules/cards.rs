@@ -9,7 +9,7 @@ use crate::model::game::Game;
 
 /// An empty draw pile is refilled from its discard pile, shuffled with the
 /// game's RNG (a commit point of R-INV-4): the Treachery deck (R-EFF-IX,
-/// issue 7) and the Nexus deck (E3 pp.10–11, issue 17) alike. Returns
+/// D-41) and the Nexus deck (E3 pp.10–11, D-53) alike. Returns
 /// whether a reshuffle happened (never when the deck still has cards or the
 /// discard pile is empty).
 pub(crate) fn refill<T>(rng: &mut GameRng, deck: &mut Vec<T>, discard: &mut Vec<T>) -> bool {

@@ -92,14 +92,14 @@ fn need_in_play(g: &Game) -> Result<Faction, ApplyError> {
 
 /// Validate `dukeUsedInBattle`: someone has him in play — his controller, or
 /// his captor or ghola holder, who fight with him as with any captured
-/// leader or ghola (issue 17).
+/// leader or ghola (D-52).
 pub(crate) fn check_used_in_battle(g: &Game) -> Result<(), ApplyError> {
     need_in_play(g).map(|_| ())
 }
 
 /// R-DUKE-3, P-DUKE-LOAN: a temporary control ends with the battle use and he
 /// is set aside — a lent Duke too (the loan does not outlive its battle, and
-/// the holder before the loan does not get him back: R-DUKE-3, issue 17). A
+/// the holder before the loan does not get him back: R-DUKE-3, D-51). A
 /// captor or ghola holder keeps him after a battle, as with any leader it
 /// holds (base rules).
 pub(crate) fn commit_used_in_battle(g: &mut Game, events: &mut Vec<Event>) {
@@ -154,7 +154,7 @@ pub(crate) fn check_returned(g: &Game) -> Result<(), ApplyError> {
 }
 
 /// A returned Duke is set aside: he has no faction to go back to (R-DUKE-1),
-/// and a control that ended with his capture does not revive (issue 17).
+/// and a control that ended with his capture does not revive (D-52).
 pub(crate) fn commit_returned(g: &mut Game, events: &mut Vec<Event>) {
     set(g, DukeCustody::SetAside, DukeReason::Returned, events);
 }

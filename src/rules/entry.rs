@@ -75,7 +75,7 @@ fn sources(from: &Origin, normal: u32, elite: u32) -> Vec<SectorForces> {
     }
 }
 
-/// Conservation: the forces are where the report says (R-TRG-3; issue 7).
+/// Conservation: the forces are where the report says (R-TRG-3; D-54).
 pub(crate) fn check_forces(g: &Game, r: &Report) -> Result<(), ApplyError> {
     let s = g.faction(r.entrant).ok_or(ApplyError::NotSeated(r.entrant))?;
     if r.normal.saturating_add(r.elite) == 0 {

@@ -1,4 +1,4 @@
-//! Private knowledge records (issue 3 §6): only the viewer's own view and
+//! Private knowledge records (D-25): only the viewer's own view and
 //! events carry them; they persist through JSON round trips. A newer record of
 //! the same kind about the same faction replaces the older one, so the state
 //! stays bounded.

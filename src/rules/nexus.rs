@@ -74,7 +74,7 @@ pub(crate) fn check_cunning(g: &Game, actor: Faction) -> Result<(), ApplyError> 
             why: "Duke Vidal's battle this turn has been fought",
         });
     }
-    // R-EFF-ECAZ, R-NEX-CUN (issue 17): taking a Duke Ecaz already controls
+    // R-EFF-ECAZ, R-NEX-CUN (D-50): taking a Duke Ecaz already controls
     // gains nothing and would end its Ambassador tenure at turn end.
     if g.duke.controller() == Some(Faction::Ecaz) {
         return Err(ApplyError::DukeAlreadyControlled(Faction::Ecaz));
@@ -233,7 +233,7 @@ pub(crate) struct SecretAlly {
 /// The holder's leaders for P-NEX-SEC-SCOPE (Duke Vidal is never a Leader).
 fn holders_leaders(g: &Game, holder: Faction) -> Vec<Leader> {
     match g.policies.secret_ally_scope {
-        // The printed five and any declared extra leaders (issue 13).
+        // The printed five and any declared extra leaders (D-104).
         SecretAllyScope::Native => g
             .faction(holder)
             .map(|s| s.leaders.iter().map(|l| l.leader).collect())
@@ -243,7 +243,7 @@ fn holders_leaders(g: &Game, holder: Faction) -> Vec<Leader> {
             .iter()
             .flat_map(|s| s.leaders.iter())
             .filter(|l| match l.custody {
-                // Dead leaders still count (issue 5): a Traitor card outlives its leader.
+                // Dead leaders still count (D-39): a Traitor card outlives its leader.
                 LeaderCustody::Available | LeaderCustody::Tanks => l.leader.faction() == holder,
                 LeaderCustody::Captured { by } | LeaderCustody::Ghola { by } => by == holder,
             })
@@ -259,7 +259,7 @@ pub(crate) fn check_secret_ally(g: &Game, actor: Faction, target: Faction) -> Re
     let t = g.faction(target).ok_or(ApplyError::NotSeated(target))?;
     let mine = holders_leaders(g, actor);
     // P-NEX-SEC-FD `yes`: the Face Dancers still face down (a revealed one
-    // is spent and public, issue 13).
+    // is spent and public, D-102).
     let face_dancers: Vec<Leader> = match g.policies.secret_ally_face_dancers {
         SecretAllyFaceDancers::Yes => t.hidden_face_dancers().collect(),
         SecretAllyFaceDancers::No => Vec::new(),

@@ -1,4 +1,4 @@
-//! Issue 13: keeping a host in sync.
+//! Keeping a host in sync (D-100, D-101, D-109).
 //!
 //! * The **facts** of the mirrored table (a faction's spice, hand, board …,
 //!   the deck, the discard pile …) and which facts each pending decision
@@ -117,7 +117,7 @@ impl Fact {
 
     fn value(self, g: &Game) -> serde_json::Value {
         // Through the JSON text rather than `serde_json::to_value`: the state
-        // types are then compiled for one serializer only (issue 12 item 5).
+        // types are then compiled for one serializer only (D-150).
         fn v<T: serde::Serialize>(x: T) -> Result<serde_json::Value, serde_json::Error> {
             serde_json::from_str(&crate::codec::writer::to_text(&x)?)
         }

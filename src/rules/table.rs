@@ -1,8 +1,8 @@
-//! Host table sync (issue 7): every change of the table that happens outside
+//! Host table sync (D-40–D-47): every change of the table that happens outside
 //! Ecaz logic arrives as a typed host report, checked for conservation and
 //! custody only (no negative spice, no card that is not where the host says,
 //! no forces out of nothing, no leader killed twice) — never for base-game
-//! legality, which the host owns (issue 17; the audit of every check is in
+//! legality, which the host owns (D-54; the audit of every check is in
 //! docs/RULES.md §10) — and mirrored by events complete enough for a host
 //! to rebuild the table.
 
@@ -108,7 +108,7 @@ fn check_leader_move(g: &Game, leader: Leader, to: LeaderCustody) -> Result<(), 
     let possible = match (from, to) {
         (a, b) if a == b => false,
         (_, LeaderCustody::Available | LeaderCustody::Tanks) => true,
-        // Issue 17: a leader in a leader pool (its own, a captor's or a ghola
+        // D-52: a leader in a leader pool (its own, a captor's or a ghola
         // holder's) can be captured; never by its own faction or its holder.
         (LeaderCustody::Tanks, LeaderCustody::Captured { .. }) => false,
         (_, LeaderCustody::Captured { by }) => {
@@ -234,7 +234,7 @@ pub(crate) fn check(g: &Game, action: &Action) -> Result<Report, ApplyError> {
                     });
                 }
             }
-            // P-TLX (issue 17): the one-elite-per-turn limit binds the
+            // P-TLX (D-54): the one-elite-per-turn limit binds the
             // Tleilaxu Ambassador, not the host's ordinary revival; the
             // report is counted (so the effect sees it), never refused for it.
         }

@@ -113,7 +113,7 @@ pub(crate) fn commit_trigger(g: &mut Game, t: Trigger, events: &mut Vec<Event>) 
     frames::settle(g, events);
 }
 
-/// R-TRG-7 (issue 17): once a token is disposed of, every other pending offer
+/// R-TRG-7 (D-55): once a token is disposed of, every other pending offer
 /// of that token (a parent arrival's, when a nested reaction triggered it
 /// first) can no longer be answered; it is withdrawn by itself, each with its
 /// own `triggerOfferWithdrawn` event (never a misleading `triggerDeclined`).

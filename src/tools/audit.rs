@@ -1,5 +1,5 @@
 //! Audits of a game state that tests, fuzzers, bots and hosts run after any
-//! command (issue 11 items 5 and 6). Each returns `Ok(())` or a one-line
+//! command (docs/RULES.md §10, "Never stuck, never poisoned"). Each returns `Ok(())` or a one-line
 //! description of what is wrong; neither changes the game nor draws from
 //! its RNG.
 //!
@@ -31,7 +31,7 @@ use crate::model::command::{Action, Command};
 use crate::model::error::ApplyError;
 use crate::model::game::{Actor, Game};
 
-/// Liveness (issue 11 item 5): whenever a frame is open, its actor has at
+/// Liveness (ARCHITECTURE §4, D-70): whenever a frame is open, its actor has at
 /// least one legal command — `options` lists a command or a choice
 /// descriptor, and every listed command is accepted — and every open arrival
 /// still has something to settle (a frame of its own or an open child), so
@@ -103,7 +103,7 @@ fn liveness_of_the_end(game: &Game) -> Result<(), String> {
     Ok(())
 }
 
-/// Closed round trip (issue 11 item 6): the state encodes, decodes to an
+/// Closed round trip (D-72–D-75): the state encodes, decodes to an
 /// equal game (every load-time invariant holds), and re-encodes to the same
 /// bytes.
 pub fn reload(game: &Game) -> Result<(), String> {

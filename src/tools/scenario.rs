@@ -4,7 +4,7 @@
 //! [`run`] replays one and reports every step. Before each step the state
 //! makes a JSON round trip, which must give back the identical state.
 //!
-//! Format 2 (issue 14 item 3) adds in-file expectations to a step
+//! Format 2 (D-120–D-123) adds in-file expectations to a step
 //! ([`Expect`]): events matched by kind and listed fields in order, view
 //! fragments per viewer (JSON Pointer → value, or absent), and options that
 //! must or must not be listed. A format-1 file (no `format` key, no `expect`)

@@ -1,7 +1,7 @@
 //! JSON Schemas of the wire types (schemars), committed under `schemas/` and
 //! checked for drift by a test. Tool authors generate bindings from them.
 //!
-//! The schemas are shaped for code generators (issue 14 item 2): every
+//! The schemas are shaped for code generators (D-126): every
 //! variant of a `kind`-tagged enum (command actions, events, decision frames, choices,
 //! custodies …) is hoisted into a named definition of its own, so generators
 //! name it (`PlaceAction`, `TriggerOfferDecision`, `PhaseStartedEvent`)
@@ -101,7 +101,7 @@ fn name_definitions(schema: &mut Schema) {
     defs.sort_keys();
 }
 
-/// Issue 14 item 2, checked with json-schema-to-typescript: a `$ref` with
+/// D-126, checked with json-schema-to-typescript: a `$ref` with
 /// sibling keywords (the field's own `description`) makes that generator
 /// copy the titled target into a numbered alias per use (`FrameId1`,
 /// `Faction23` …). Wrapped as `allOf: [{$ref}]` — the same constraint — the

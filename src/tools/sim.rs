@@ -1,4 +1,4 @@
-//! The table simulator (issue 16): a seeded host that plays the rest of Dune
+//! The table simulator (D-133): a seeded host that plays the rest of Dune
 //! plausibly enough to exercise Ecaz, reporting through the ordinary host
 //! commands, while [`crate::bots`] answer every decision.
 //!
@@ -325,7 +325,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
             }
             fs.board = Some(on_board);
         } else if let Some(start) = crate::engine::setup::printed_start(f, hms) {
-            // The printed start (issue 17, D-56).
+            // The printed start (D-56).
             used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
             used_e += start.iter().map(|x| x.elite).sum::<u32>();
         } else {
@@ -422,7 +422,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
                     }
                 }
                 // A triggered BG token is removed, never used (R-INV-2,
-                // R-TRG-8, issue 17: a setup with BG used is refused).
+                // R-TRG-8, D-48: a setup with BG used is refused).
                 8 if t == Ambassador::BeneGesserit => {
                     zones.insert(t, Zone::Removed);
                 }
@@ -606,7 +606,7 @@ pub fn random_duke_report(r: &mut BotRng, g: &Game) -> Command {
     })
 }
 
-/// A random table-sync report (issue 7), mostly consistent with the table.
+/// A random table-sync report (D-40–D-47), mostly consistent with the table.
 pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
     let f = seat(r, g);
     let other = seat(r, g);

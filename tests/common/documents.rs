@@ -1,4 +1,4 @@
-//! Issue 14 item 1: every document the test suite produces is checked against
+//! D-125: every document the test suite produces is checked against
 //! its committed schema under `schemas/` with a real JSON Schema validator
 //! (the `jsonschema` crate, draft 2020-12). The committed files are the
 //! contract tool authors bind from, so they — not the in-memory schemas —

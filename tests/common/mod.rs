@@ -22,7 +22,7 @@ use ecaz::{
 };
 
 // ---- The engine's doors, each checking what it produced against schemas/
-// (issue 14 item 1). Tests import these instead of ecaz's own. ----
+// (D-125). Tests import these instead of ecaz's own. ----
 
 /// Every this many states a test thread produces through [`apply`] /
 /// [`apply_mut`], the state (the largest document, ~2-4 ms to validate in a
@@ -147,7 +147,7 @@ pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
 
 /// A setup with only seats and a seed: printed defaults for the rest, and
 /// the starting positions the players choose (Fremen, Moritani, Ixians
-/// without the HMS; issue 17) all in reserves.
+/// without the HMS; D-56) all in reserves.
 pub fn setup(seats: &[Faction], seed: u64) -> Setup {
     let mut s = Setup::for_seats(seats, seed);
     for &f in seats {
@@ -446,7 +446,7 @@ impl TestRng {
     }
 }
 
-/// Issue 13: the whole table a host sends with `syncTable`, read off a host
+/// D-100: the whole table a host sends with `syncTable`, read off a host
 /// view (a host builds it from its own table the same way).
 pub fn table_from_view(v: &ecaz::View) -> ecaz::TableFacts {
     let factions = v

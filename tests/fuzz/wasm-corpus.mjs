@@ -1,4 +1,4 @@
-// Issue 11 item 10: the fuzz corpus through the WASM binding (Node). Every
+// The fuzz corpus through the WASM binding (Node). Every
 // case must end as the native engine ends it — accepted, or refused with the
 // same stable code — and never trap (a RuntimeError such as `unreachable`,
 // or a thrown value that is not an EcazError with a code).

@@ -1,4 +1,4 @@
-// node bench-paired.mjs ENTRY NATIVE [PAIRS] [MS] — issue 12 item 5's speed
+// node bench-paired.mjs ENTRY NATIVE [PAIRS] [MS] — the package's speed
 // budget, measured pair by pair: the package's game.applyText (ENTRY: a
 // built package's dist/node.mjs) against the native C ABI handle (NATIVE:
 // the `paired` bench binary of ecaz-ffi, ffi/benches/paired.rs, which also

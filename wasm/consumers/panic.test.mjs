@@ -1,5 +1,5 @@
 // node panic.test.mjs PATH/TO/test-panic/dist/node.mjs
-// Issue 12 item 4: a trap never leaves a broken engine in use. Against the
+// D-91: a trap never leaves a broken engine in use. Against the
 // test-panic build (its module has a deliberate panic entry): the trapping
 // call throws internal/panic, the module is instantiated afresh, every handle
 // from before throws internal/poisoned, and a game restored from its saved
@@ -24,7 +24,7 @@ const codeOf = (f) => {
   assert.fail("no error thrown");
 };
 
-test("issue 12 item 4: a panic throws internal/panic, older handles are poisoned, the engine goes on", () => {
+test("D-91: a panic throws internal/panic, older handles are poisoned, the engine goes on", () => {
   const reference = createGame(scenario.setup);
   const old = createGame(scenario.setup);
   reference.apply(first);

@@ -141,7 +141,7 @@ pub fn apply_json(
     Ok(result.unchecked_into())
 }
 
-/// Issue 13: the Setup document (JSON) that imports a saved quiet moment
+/// D-105: the Setup document (JSON) that imports a saved quiet moment
 /// back to an equal game; older state format versions are migrated first.
 #[wasm_bindgen(js_name = exportSetupJson)]
 pub fn export_setup_json(#[wasm_bindgen(unchecked_param_type = "string")] state: JsValue) -> Result<String, JsValue> {
@@ -231,7 +231,7 @@ pub fn test_panic() {
 
 // ---- the handle ----
 
-/// What a bot sends (issue 16): the command (JSON text) a bot of `profile`
+/// What a bot sends (D-130): the command (JSON text) a bot of `profile`
 /// (`"random"` or `"heuristic"`) seeded with `seed` (an integer
 /// 0 ..= 2^53 − 1) chooses for `actor` in a state, or `"null"` when the actor
 /// has nothing to send. Same inputs, same command.

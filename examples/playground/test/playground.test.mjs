@@ -1,4 +1,4 @@
-// The playground (issue 15, item 5) in headless Chromium: load the bundled
+// The playground (D-140–D-142) in headless Chromium: load the bundled
 // Ecaz turn, place an Ambassador through the controls, answer the Karama
 // window, report an entry, trigger the token and resolve its effect; the SVG
 // shows the token in its stronghold, the story narrates it, other viewers do
@@ -44,7 +44,7 @@ after(async () => {
   await new Promise((done) => server?.close(done));
 });
 
-test("a newcomer plays an Ecaz turn by clicking (issue 15)", async () => {
+test("a newcomer plays an Ecaz turn by clicking", async () => {
   assert.ok(browser);
   const page = await browser.newPage({ viewport: { width: 1700, height: 1300 } });
   /** @type {string[]} */
@@ -192,13 +192,13 @@ test("a newcomer plays an Ecaz turn by clicking (issue 15)", async () => {
     seats: ["ecaz", "moritani", "ixians"],
     seed: 9,
     hms: { territory: "broken_land", sector: 11 },
-    // Moritani places its 6 starting forces (issue 17: the setup must say where).
+    // Moritani places its 6 starting forces (D-56: the setup must say where).
     factions: { moritani: { board: [{ territory: "the_great_flat", sector: 15, normal: 6 }] } },
   });
   await page.setInputFiles("#file", { name: "setup.json", mimeType: "application/json", buffer: Buffer.from(setup) });
   await page.waitForFunction(() => document.querySelector("#loaded")?.textContent?.startsWith("setup.json"));
   assert.equal(await page.locator("#board rect[data-territory=hidden_mobile_stronghold]").count(), 1, "the HMS is drawn");
-  // Issue 17: the Ixians' printed start is in the HMS, drawn there.
+  // D-56: the Ixians' printed start is in the HMS, drawn there.
   assert.equal(await page.locator("#board g.forces[data-faction=ixians][data-territory=hidden_mobile_stronghold]").count(), 1);
   assert.equal(await page.locator("#hms-pointer").count(), 1);
   await page.screenshot({ path: join(OUT, "5-setup-with-hms.png") });

@@ -459,7 +459,7 @@ class GameOptions(BaseModel):
     )
     advanced: bool | None = Field(
         False,
-        description="Advanced game rules (default `false`: the Basic game). The engine reads\nit for the Bene Gesserit's Karama equivalents: in the Advanced game BG\nmay play any worthless card as a Karama (issue 17).",
+        description="Advanced game rules (default `false`: the Basic game). The engine reads\nit for the Bene Gesserit's Karama equivalents: in the Advanced game BG\nmay play any worthless card as a Karama (D-49).",
     )
     nexus: bool | None = Field(
         False, description='The Nexus module (Nexus cards in play).'
@@ -843,7 +843,7 @@ class NexusReceivedEvent(BaseModel):
 
 class NexusReshuffledEvent(BaseModel):
     """
-    R-INV-4, E3 pp.10–11 (issue 17): the Nexus discard pile was shuffled
+    R-INV-4, E3 pp.10–11 (D-53): the Nexus discard pile was shuffled
     into the empty Nexus deck before a deal.
     """
 
@@ -1784,7 +1784,7 @@ class TriggerOfferDecision(BaseModel):
 
 class TriggerOfferWithdrawnEvent(BaseModel):
     """
-    R-TRG-7 (issue 17): a pending trigger offer was withdrawn because its
+    R-TRG-7 (D-55): a pending trigger offer was withdrawn because its
     token was triggered first by a nested reaction; nobody answers it.
     """
 
@@ -2257,7 +2257,7 @@ class CopyEffectDecision(BaseModel):
 
 class Counters(BaseModel):
     """
-    The id counters of a saved game (issue 13: a lossless import keeps ids).
+    The id counters of a saved game (D-105: a lossless import keeps ids).
     """
 
     model_config = ConfigDict(
@@ -3596,8 +3596,7 @@ class Setup(BaseModel):
         description='While Duke Vidal is lent (P-DUKE-LOAN): the custody he returns to.',
     )
     dukeSince: conint(ge=0) | None = Field(
-        None,
-        description='The turn Duke Vidal came into his current custody (issue 13).',
+        None, description='The turn Duke Vidal came into his current custody (D-108).'
     )
     extraCards: list[str] | None = Field(
         [],
@@ -4192,7 +4191,7 @@ class Options(BaseModel):
     )
     blocked: list[Blocked] | None = Field(
         [],
-        description='Issue 13: the choices of this decision that exist but are refused\nnow, each with the error code (and rule) `apply` would give. Decided\nfrom what the actor may know only: no reason ever depends on a fact\nhidden from the actor.',
+        description='The choices of this decision that exist but are refused\nnow, each with the error code (and rule) `apply` would give. Decided\nfrom what the actor may know only: no reason ever depends on a fact\nhidden from the actor.',
         validate_default=True,
     )
     choices: list[Choice] = Field(
@@ -4207,7 +4206,7 @@ class Options(BaseModel):
     )
     previews: list[TriggerPreview] | None = Field(
         [],
-        description='Issue 13: for a trigger offer, per beneficiary, what triggering would\ndo — before the choice.',
+        description='For a trigger offer, per beneficiary, what triggering would\ndo — before the choice.',
         validate_default=True,
     )
 

@@ -1,4 +1,4 @@
-"""Issue 14 item 5: the idiomatic API over the C ABI — `Game.new(setup)`,
+"""The idiomatic API over the C ABI — `Game.new(setup)`,
 `game.apply(cmd)`, `game.view(viewer)`, `game.options(actor)` — typed models
 in and out, and errors as `EcazError` carrying the stable code, with the game
 unchanged (ARCHITECTURE §7)."""

@@ -1,4 +1,4 @@
-"""Issue 14 item 5: the whole scenario corpus (tests/scenarios/*.json, format 2)
+"""The whole scenario corpus (tests/scenarios/*.json, format 2)
 replays through the Python client with every in-file expectation met, and
 agrees with the native engine (`ecaz replay`) event for event."""
 

@@ -1,6 +1,6 @@
 //! # ecaz-derive — a small `Deserialize` derive for the core crate's types
 //!
-//! Issue 12 item 5 (the npm package's `.wasm` ≤ 250 KB gzip): serde's derived
+//! D-150 (the npm package's `.wasm` ≤ 250 KB gzip): serde's derived
 //! `Deserialize` compiles visitors per type and per deserializer, and for an
 //! internally tagged enum buffers the object into serde's private `Content`
 //! and re-visits it with one visitor per variant; in the WASM module that was

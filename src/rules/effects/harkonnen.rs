@@ -1,6 +1,6 @@
 //! R-EFF-HAR: the beneficiary looks at one random Traitor card held by the
 //! entrant (a Tleilaxu entrant: one of its Face Dancers still held face
-//! down — revealed ones are public and spent, issue 13), drawn once, at the
+//! down — revealed ones are public and spent, D-102), drawn once, at the
 //! trigger's commit (R-INV-4).
 
 use crate::base::ids::{Faction, Leader};

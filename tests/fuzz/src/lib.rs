@@ -1,5 +1,5 @@
 //! Structure-aware fuzzing of the engine's JSON doors on the stable toolchain
-//! (issue 11, item 9): an in-process mutation loop, no nightly, no sanitizer.
+//! (docs/PERFORMANCE.md, "Fuzzing"): an in-process mutation loop, no nightly, no sanitizer.
 //!
 //! * **Seeds** are real documents: the setups and commands of every scenario
 //!   file (`tests/scenarios/`, `examples/scenarios/`, `examples/bench/`), every
@@ -21,7 +21,7 @@
 //! A failing case is minimized ([`minimize`]) and written as a [`Case`]
 //! file; the committed ones (`tests/fuzz/corpus/`) are replayed by
 //! `tests/fuzz/tests/corpus.rs` in the normal test suite and by the Node
-//! runner `tests/fuzz/wasm-corpus.mjs` through the WASM binding (item 10).
+//! runner `tests/fuzz/wasm-corpus.mjs` through the WASM binding (`scripts/fuzz-wasm`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

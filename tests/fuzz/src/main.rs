@@ -1,4 +1,4 @@
-//! `ecaz-fuzz`: the in-process fuzzer of the JSON doors (issue 11, item 9).
+//! `ecaz-fuzz`: the in-process fuzzer of the JSON doors (docs/PERFORMANCE.md, "Fuzzing").
 //!
 //! ```text
 //! ecaz-fuzz run SECONDS [--seed N] [--slow-ms MS] [--findings DIR]

@@ -1,4 +1,4 @@
-//! Issue 11, item 9: the committed corpus of minimized fuzz findings
+//! The committed corpus of minimized fuzz findings
 //! (`tests/fuzz/corpus/*.json`), replayed in the normal test suite. Each case
 //! must pass every check of the fuzzer: no panic, a stable error code and a
 //! capped problem list on refusal, and on acceptance a state that loads

@@ -1,4 +1,4 @@
-// The bot export (issue 16): `botCommand(state, actor, profile, seed)`
+// The bot export (D-130): `botCommand(state, actor, profile, seed)`
 // returns a command the engine accepts, the same one for the same inputs,
 // "null" when the actor has nothing to send; unknown profiles and bad seeds
 // throw `decode/invalid_bot`.
@@ -11,7 +11,7 @@ import { codeOf } from "./common.mjs";
 
 const SETUP = JSON.stringify({ seats: ["ecaz", "atreides"], seed: 3, phase: "revival", placementOpen: true });
 
-test("issue 16: a bot's command is accepted and deterministic", () => {
+test("D-130: a bot's command is accepted and deterministic", () => {
   let state = newGameJson(SETUP);
   for (const profile of ["random", "heuristic"]) {
     const command = botCommand(state, "ecaz", profile, 5);
@@ -31,7 +31,7 @@ test("issue 16: a bot's command is accepted and deterministic", () => {
   }
 });
 
-test("issue 16: unknown profiles and bad seeds are refused", () => {
+test("D-130: unknown profiles and bad seeds are refused", () => {
   const state = newGameJson(SETUP);
   for (const [profile, seed] of [["greedy", 1], ["random", -1], ["random", 1.5], ["random", 2 ** 60]] as const) {
     assert.throws(() => botCommand(state, "ecaz", profile, seed), (e: unknown) => codeOf(e) === "decode/invalid_bot");

@@ -1,4 +1,4 @@
-// Issue 13, "done when": a Node host that runs the rest of Dune itself keeps
+// D-100: a Node host that runs the rest of Dune itself keeps
 // its OWN model of the table (this file's `HostTable`, not the engine's
 // code), plays a scripted six-faction game of several turns through the npm
 // package @ecaz/engine (the packed tarball, installed by scripts/host-test
@@ -373,7 +373,7 @@ class Session {
   }
 }
 
-test("issue 13: a Node host keeps its own table equal to the engine's through a 6-faction game", () => {
+test("D-100: a Node host keeps its own table equal to the engine's through a 6-faction game", () => {
   const setup = {
     seats: SEATS,
     seed: 13,
