@@ -39,6 +39,7 @@ mod error;
 mod event;
 mod game;
 mod ids;
+mod input;
 mod integrity;
 mod json;
 pub mod narrate;
@@ -65,7 +66,7 @@ pub use bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
 };
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-pub use error::{ApplyError, ErrorReport, Problem, Problems, MAX_REPORTED_PROBLEMS};
+pub use error::{ApplyError, ErrorReport, Problem, Problems, MAX_MESSAGE_BYTES, MAX_REPORTED_PROBLEMS};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
@@ -73,6 +74,7 @@ pub use game::{
     Treachery, Zone, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use input::{MAX_INPUT_BYTES, MAX_JSON_VALUES, MAX_NESTING};
 pub use json::{
     actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
     events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
