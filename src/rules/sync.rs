@@ -25,6 +25,7 @@ use crate::event::{Audience, Event, EventKind};
 use crate::game::{Decision, Forces, Game, LeaderCustody, LeaderState, Stack};
 use crate::ids::{CardId, Faction, Leader};
 use crate::integrity;
+use crate::rules::duke;
 
 /// One faction's part of a whole-table reconcile: every field required but
 /// the lists that are usually empty.
@@ -192,6 +193,9 @@ impl Fact {
             Fact::Outside,
             Fact::NexusDeck,
             Fact::NexusDiscard,
+            // Not listed by the host: changed only when a loan ends with
+            // the alliance (D-185).
+            Fact::Duke,
         ]);
         out
     }
@@ -442,10 +446,9 @@ pub(crate) fn check_sync(g: &Game, t: &TableFacts) -> Result<Sync, ApplyError> {
         }
         None => {}
     }
-    problems.extend(integrity::problems(&next));
-    if !problems.is_empty() {
-        return Err(ApplyError::InvalidTable(problems.into()));
-    }
+    // P-DUKE-LOAN: a loan ends with the alliance the table no longer has,
+    // as a `breakAlliance` report would end it (D-185).
+    duke::end_outlived_loan(&mut next, &mut Vec::new());
     let mut differences = Vec::new();
     let mut changed = Vec::new();
     for fact in Fact::table(g) {
@@ -459,7 +462,13 @@ pub(crate) fn check_sync(g: &Game, t: &TableFacts) -> Result<Sync, ApplyError> {
             });
         }
     }
+    // An open decision that depends on a changed fact is named first: the
+    // table may be right, and the frame must be settled before it (D-186).
     check_unblocked(g, &changed)?;
+    problems.extend(integrity::problems(&next));
+    if !problems.is_empty() {
+        return Err(ApplyError::InvalidTable(problems.into()));
+    }
     Ok(Sync {
         next: Box::new(next),
         differences,

@@ -8,8 +8,8 @@
 
 use crate::command::Action;
 use crate::error::ApplyError;
-use crate::event::{DukeReason, Event, EventKind, LossCause};
-use crate::game::{DukeCustody, DukeSource, Game, LeaderCustody, Stack};
+use crate::event::{Event, EventKind, LossCause};
+use crate::game::{Game, LeaderCustody, Stack};
 use crate::ids::{CardId, Faction, Leader, Sector, Territory};
 use crate::rules::{alliance, cards, duke, entry};
 
@@ -473,18 +473,7 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
                 events.push(Event::public(EventKind::AllianceBroken { a: faction, b }));
             }
             // P-DUKE-LOAN: a loan made to Ecaz's ally does not outlive that alliance.
-            let ecaz_alliance = faction == Faction::Ecaz || other == Some(Faction::Ecaz);
-            if let (
-                true,
-                DukeCustody::Controlled {
-                    source: DukeSource::AllianceLoan,
-                    ..
-                },
-            ) = (ecaz_alliance, g.duke.custody)
-            {
-                let back = g.duke.before_loan.unwrap_or(DukeCustody::SetAside);
-                duke::set(g, back, DukeReason::LoanEnded, events);
-            }
+            duke::end_outlived_loan(g, events);
         }
         Action::SetHandLimit { faction, limit } => {
             if let Some(s) = g.faction_mut(faction) {
