@@ -713,14 +713,14 @@ impl ApplyError {
     pub fn report(&self) -> ErrorReport {
         ErrorReport {
             code: self.code().to_string(),
-            message: bounded(self.to_string()),
+            message: bounded_message(self.to_string()),
             rule: self.rule().map(str::to_string),
             problems: self
                 .problems()
                 .iter()
                 .map(|p| Problem {
-                    path: bounded(p.path.clone()),
-                    message: bounded(p.message.clone()),
+                    path: bounded_message(p.path.clone()),
+                    message: bounded_message(p.message.clone()),
                 })
                 .collect(),
             problem_count: self.problem_count(),
@@ -735,7 +735,7 @@ pub const MAX_MESSAGE_BYTES: usize = 512;
 
 /// `text` cut to [`MAX_MESSAGE_BYTES`] at a character boundary, marked `…`
 /// when cut.
-pub(crate) fn bounded(mut text: String) -> String {
+pub fn bounded_message(mut text: String) -> String {
     if text.len() > MAX_MESSAGE_BYTES {
         let mut end = MAX_MESSAGE_BYTES;
         while !text.is_char_boundary(end) {

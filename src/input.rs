@@ -154,7 +154,7 @@ impl<'de> Visitor<'de> for Walk<'_> {
         while let Some(name) = map.next_key::<String>()? {
             if self.unique_members {
                 if names.contains(&name) {
-                    return Err(self.fail(Shape::Duplicate(crate::error::bounded(name))));
+                    return Err(self.fail(Shape::Duplicate(crate::error::bounded_message(name))));
                 }
                 names.push(name);
             }

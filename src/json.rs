@@ -133,9 +133,10 @@ fn unsupported(found: &Version) -> ApplyError {
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     let found = match state.get("version") {
         None => Version::Missing,
-        Some(v) => v
-            .as_u64()
-            .map_or_else(|| Version::Other(crate::error::bounded(v.to_string())), Version::Number),
+        Some(v) => v.as_u64().map_or_else(
+            || Version::Other(crate::error::bounded_message(v.to_string())),
+            Version::Number,
+        ),
     };
     let version = match found {
         Version::Number(v) => u32::try_from(v)

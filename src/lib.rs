@@ -66,7 +66,9 @@ pub use bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
 };
 pub use command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-pub use error::{ApplyError, ErrorReport, Problem, Problems, MAX_MESSAGE_BYTES, MAX_REPORTED_PROBLEMS};
+pub use error::{
+    bounded_message, ApplyError, ErrorReport, Problem, Problems, MAX_MESSAGE_BYTES, MAX_REPORTED_PROBLEMS,
+};
 pub use event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,
