@@ -195,7 +195,11 @@ fn cases() -> Vec<Case> {
             // Below it, a trigger offer involving Ecaz and Moritani.
             "game4-step17-tleilaxuRevival",
             "tleilaxuRevival",
-            vec![(Tanks(Ecaz), true), (Tanks(Harkonnen), false), (Spice(Harkonnen), false)],
+            vec![
+                (Tanks(Ecaz), true),
+                (Tanks(Harkonnen), false),
+                (Spice(Harkonnen), false),
+            ],
         ),
         (
             "game1-step59-hostReactions",
