@@ -2,6 +2,8 @@
 //! bindings and the CLI use them. Malformed input is an error with a stable
 //! code (`decode/…`, `state/…`), never a panic.
 
+pub(crate) mod input;
+
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -13,6 +15,7 @@ use crate::model::command::{Command, Viewer};
 use crate::model::error::ApplyError;
 use crate::model::event::Event;
 use crate::model::game::{Actor, Game, FORMAT_VERSION};
+use input::{check_len, version_of, AnObject, Version};
 
 /// Decode a JSON object. The wire format is objects only: serde would also
 /// fill a struct from an array by position, which the protocol does not allow
@@ -55,21 +58,25 @@ fn unencodable(e: serde_json::Error) -> ApplyError {
 
 /// Decode a command.
 pub fn command_from_json(text: &str) -> Result<Command, ApplyError> {
+    check_len(text, "command")?;
     decode(text, ApplyError::InvalidCommand)
 }
 
 /// Decode a setup document.
 pub fn setup_from_json(text: &str) -> Result<Setup, ApplyError> {
+    check_len(text, "setup")?;
     decode(text, ApplyError::InvalidSetupDocument)
 }
 
 /// Decode a viewer id given as a JSON string (`"ecaz"`, `"spectator"`, `"host"`).
 pub fn viewer_from_json(text: &str) -> Result<Viewer, ApplyError> {
+    check_len(text, "viewer")?;
     decode(text, ApplyError::InvalidViewer)
 }
 
 /// Decode an actor id given as a JSON string (`"ecaz"`, `"host"`).
 pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
+    check_len(text, "actor")?;
     decode(text, ApplyError::InvalidViewer)
 }
 
@@ -77,6 +84,7 @@ pub fn actor_from_json(text: &str) -> Result<Actor, ApplyError> {
 /// string (`"ecaz"`). The JSON door itself (`view_json`, `options_json`)
 /// takes JSON strings only.
 fn id_from_text<T: DeserializeOwned>(text: &str) -> Result<T, ApplyError> {
+    check_len(text, "id")?;
     let trimmed = text.trim();
     // A bare id is read as the JSON string naming it (one deserializer for
     // every decode keeps the WASM module small, D-150).
@@ -101,15 +109,9 @@ pub fn actor_from_text(text: &str) -> Result<Actor, ApplyError> {
     id_from_text(text)
 }
 
-#[derive(Deserialize)]
-struct VersionProbe {
-    #[serde(default)]
-    version: Option<serde_json::Value>,
-}
-
-fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
+fn unsupported(found: &Version) -> ApplyError {
     ApplyError::UnsupportedVersion {
-        found: found.map_or_else(|| "none".to_string(), |v| v.to_string()),
+        found: found.to_string(),
         supported: FORMAT_VERSION,
     }
 }
@@ -124,13 +126,20 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
 ///   (format 1 had no such zone).
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
-    let found = state.get("version").cloned();
-    let version = found
-        .as_ref()
-        .and_then(serde_json::Value::as_u64)
-        .and_then(|v| u32::try_from(v).ok())
-        .filter(|v| (crate::model::game::OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(v))
-        .ok_or_else(|| unsupported(found.clone()))?;
+    let found = match state.get("version") {
+        None => Version::Missing,
+        Some(v) => v.as_u64().map_or_else(
+            || Version::Other(crate::model::error::bounded_message(v.to_string())),
+            Version::Number,
+        ),
+    };
+    let version = match found {
+        Version::Number(v) => u32::try_from(v)
+            .ok()
+            .filter(|v| (crate::model::game::OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(v)),
+        _ => None,
+    }
+    .ok_or_else(|| unsupported(&found))?;
     let shape = |m: &str| ApplyError::InvalidState(format!("format {version} state: {m}"));
     let mut at = version;
     while at < FORMAT_VERSION {
@@ -156,7 +165,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
                     .ok_or_else(|| shape("treachery is not an object"))?
                     .insert("outside".into(), serde_json::json!([]));
             }
-            _ => return Err(unsupported(found)),
+            _ => return Err(unsupported(&found)),
         }
         at += 1;
         if let Some(v) = state.get_mut("version") {
@@ -166,51 +175,59 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     Ok(version)
 }
 
-/// Decode a game state: the format version is checked first (an unknown
-/// version is `state/unsupported_version`; an older supported one is
-/// migrated, [`migrate`]), then the shape, then the length of every list
-/// (`state/too_large`, D-80), then every invariant
+/// Decode a game state: the input's length first (D-180), then the format
+/// version (an unknown version is `state/unsupported_version`; an older
+/// supported one is migrated, [`migrate`]), then the shape, then the length
+/// of every list (`state/too_large`, D-80), then every invariant
 /// (`state/inconsistent`).
 pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
-    let game: Game = match decode(text, ApplyError::InvalidState) {
-        Ok(g) => g,
-        Err(e @ ApplyError::InvalidJson(_)) => return Err(e),
+    check_len(text, "state")?;
+    match decode(text, ApplyError::InvalidState) {
+        Ok(game) => checked(game),
+        Err(e @ ApplyError::InvalidJson(_)) => Err(e),
         Err(e) => {
             // Text that is not JSON at all is `decode/invalid_json`, whatever
             // serde met first.
             if let Err(syntax) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
                 return Err(ApplyError::InvalidJson(syntax.to_string()));
             }
-            // Say "wrong version" rather than "wrong shape" when that is the cause.
-            let probe: Option<VersionProbe> = serde_json::from_str(text).ok();
-            let found = probe.and_then(|p| p.version);
-            // An older supported version: migrate it explicitly (D-107).
-            if found
-                .as_ref()
-                .and_then(serde_json::Value::as_u64)
-                .is_some_and(|v| v < u64::from(FORMAT_VERSION))
-            {
-                let mut value: serde_json::Value =
-                    serde_json::from_str(text).map_err(|e| ApplyError::InvalidJson(e.to_string()))?;
-                migrate(&mut value)?;
-                // Read back through the text deserializer (the only one the
-                // state types are compiled for: D-150).
-                let game: Game =
-                    serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
-                return checked(game);
+            // Say "wrong version" rather than "wrong shape" when that is the
+            // cause (the version read unbuilt: D-181).
+            match version_of(text) {
+                Version::Number(v) if v < u64::from(FORMAT_VERSION) => from_older_format(text),
+                Version::Number(v) if v == u64::from(FORMAT_VERSION) => Err(e),
+                other => Err(unsupported(&other)),
             }
-            if found.as_ref().and_then(serde_json::Value::as_u64) != Some(u64::from(FORMAT_VERSION)) {
-                return Err(unsupported(found));
-            }
-            return Err(e);
         }
-    };
+    }
+}
+
+/// A state of an older supported format, read into a `serde_json::Value`
+/// only after a streaming pass has bounded its values (D-180) and refused a
+/// member named twice (as the typed format-2 read does: D-182), migrated
+/// ([`migrate`]), then read as the current format's `Game`.
+fn from_older_format(text: &str) -> Result<Game, ApplyError> {
+    let older = |m: String| ApplyError::InvalidState(format!("an older-format state: {m}"));
+    input::scan(text, true).map_err(|shape| older(shape.to_string()))?;
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| older(e.to_string()))?;
+    migrate(&mut value)?;
+    // Read back through the text deserializer (the only one the state
+    // types are compiled for: issue 12 item 5).
+    let game: Game = serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
     checked(game)
 }
 
 fn checked(game: Game) -> Result<Game, ApplyError> {
     if game.version != FORMAT_VERSION {
-        return Err(unsupported(Some(game.version.into())));
+        if (crate::model::game::OLDEST_FORMAT_VERSION..FORMAT_VERSION).contains(&game.version) {
+            // Format 2's shape labelled with an older version (D-183).
+            return Err(ApplyError::InvalidState(format!(
+                "the state is labelled format version {} but is written in format {FORMAT_VERSION}: \
+                 label it {FORMAT_VERSION}, or migrate a genuine format-{} state",
+                game.version, game.version
+            )));
+        }
+        return Err(unsupported(&Version::Number(u64::from(game.version))));
     }
     let too_large = check::sizes::state_sizes(&game);
     if !too_large.is_empty() {
@@ -319,6 +336,7 @@ pub fn bot_command_json(game: &Game, actor: &str, profile: &str, seed: u64) -> R
 /// (see [`crate::extras::narrate::event`]). An item that is neither is
 /// `decode/invalid_command`.
 pub fn narrate_text(state: &str, item: &str, viewer: &str) -> Result<Option<String>, ApplyError> {
+    check_len(item, "item")?;
     let game = game_from_json(state)?;
     let viewer = viewer_from_text(viewer)?;
     #[derive(Deserialize)]
@@ -328,6 +346,11 @@ pub fn narrate_text(state: &str, item: &str, viewer: &str) -> Result<Option<Stri
     }
     let is_event = serde_json::from_str::<AudienceProbe>(item).is_ok_and(|p| p.audience.is_some());
     let sentence = if is_event {
+        // An event's `tableSynced` differences are read into `Value`s: bounded first (D-180).
+        input::scan(item, false).map_err(|shape| match shape {
+            input::Shape::Syntax(m) => ApplyError::InvalidJson(m),
+            other => ApplyError::InvalidCommand(format!("an event: {other}")),
+        })?;
         let event: Event = decode(item, |m| ApplyError::InvalidCommand(format!("an event: {m}")))?;
         crate::extras::narrate::event(&game, &event, viewer)
     } else {
@@ -363,10 +386,16 @@ pub fn game_options_json(game: &Game, actor: Actor) -> Result<String, ApplyError
 /// Decode an event list (`Event[]`, as [`apply_json`] returns it): an array
 /// of objects (an event is never filled from an array by position).
 pub fn events_from_json(text: &str) -> Result<Vec<Event>, ApplyError> {
-    let items: Vec<serde_json::Value> = parse(text, ApplyError::InvalidEvents)?;
-    if items.iter().any(|item| !item.is_object()) {
-        return Err(ApplyError::InvalidEvents("every event must be a JSON object".into()));
-    }
+    check_len(text, "events")?;
+    // Every item an object, none built (D-180).
+    let _: Vec<AnObject> = parse(text, |m| {
+        ApplyError::InvalidEvents(format!("every event must be a JSON object: {m}"))
+    })?;
+    // A `tableSynced` event's differences are read into `Value`s: bounded first (D-180).
+    input::scan(text, false).map_err(|shape| match shape {
+        input::Shape::Syntax(m) => ApplyError::InvalidJson(m),
+        other => ApplyError::InvalidEvents(other.to_string()),
+    })?;
     // The text is JSON (parsed above): every error left is the events' shape.
     serde_json::from_str(text).map_err(|e| ApplyError::InvalidEvents(e.to_string()))
 }

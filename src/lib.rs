@@ -29,8 +29,9 @@
 //! # Ok::<(), ecaz::ApplyError>(())
 //! ```
 
-// The layers, lowest first (docs/ARCHITECTURE.md): a module uses only its
-// own layer and the ones listed before it; tests/layers.rs enforces it.
+// The layers (docs/ARCHITECTURE.md), lowest first: codec, base, model,
+// rules, check, engine, extras, the door (json), tools. A module uses only
+// its own layer and lower ones; tests/layers.rs enforces it.
 mod base;
 mod check;
 mod codec;
@@ -63,6 +64,7 @@ pub use engine::setup::{
 };
 pub use engine::view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
 pub use extras::bots::{Bot, BotRng, Profile};
+pub use json::input::{MAX_INPUT_BYTES, MAX_JSON_VALUES, MAX_NESTING};
 pub use json::{
     actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
     events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
@@ -70,7 +72,9 @@ pub use json::{
     viewer_events_json, viewer_from_text, write_events, JsonOutcome,
 };
 pub use model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
-pub use model::error::{ApplyError, ErrorReport, Problem, Problems, MAX_REPORTED_PROBLEMS};
+pub use model::error::{
+    bounded_message, ApplyError, ErrorReport, Problem, Problems, MAX_MESSAGE_BYTES, MAX_REPORTED_PROBLEMS,
+};
 pub use model::event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use model::game::{
     Actor, Ambassadors, Decision, Duke, DukeCustody, DukeSource, FactionState, Forces, Frame, Game, GameOptions,

@@ -9,8 +9,28 @@ use ecaz::scenario::{ReplayFailure, Scenario, StepReport};
 use crate::error::CliError;
 use crate::say;
 
+/// A document from a file or standard input, refused unread past the
+/// engine's input cap (D-180): at most `MAX_INPUT_BYTES` + 1 bytes are read.
+fn read_capped(source: &mut dyn std::io::Read, what: &str) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let cap = ecaz::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    source
+        .take(u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::new("cli/io", format!("cannot read {what}: {e}")))?;
+    if bytes.len() > cap {
+        return Err(CliError::new(
+            "decode/input_too_large",
+            format!("{what} is over {cap} bytes, the limit (docs/integration.md, input policy)"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| CliError::new("decode/invalid_utf8", format!("{what} is not UTF-8")))
+}
+
 fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::io("read", path, &e))
+    let mut file = std::fs::File::open(path).map_err(|e| CliError::io("read", path, &e))?;
+    read_capped(&mut file, &path.display().to_string())
 }
 
 // ---- replay ----
@@ -178,9 +198,15 @@ pub fn schema(name: Option<&str>, dir: Option<&Path>, out: &mut dyn Write) -> Re
 
 /// Does the document look like a saved state (a top-level `version` key)?
 fn looks_like_state(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
+    // Read unbuilt: only whether the member is there (D-180).
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        version: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_str::<Probe>(text)
         .ok()
-        .is_some_and(|v| v.get("version").is_some())
+        .is_some_and(|p| p.version.is_some())
 }
 
 /// `ecaz validate FILE`: "ok", or the error report (every problem) as
@@ -223,11 +249,7 @@ pub fn export_setup(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
 /// Where a document comes from: a file, or standard input for `-`.
 fn read_input(input: &Path, stdin: &mut dyn std::io::Read) -> Result<String, CliError> {
     if input == Path::new("-") {
-        let mut text = String::new();
-        stdin
-            .read_to_string(&mut text)
-            .map_err(|e| CliError::new("cli/io", format!("cannot read standard input: {e}")))?;
-        return Ok(text);
+        return read_capped(stdin, "standard input");
     }
     read(input)
 }

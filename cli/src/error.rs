@@ -21,10 +21,11 @@ pub struct CliError {
 
 impl CliError {
     /// An error with a code and a message.
+    /// The message is bounded as the engine bounds its reports (D-181).
     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
         CliError {
             code: code.into(),
-            message: message.into(),
+            message: ecaz::bounded_message(message.into()),
         }
     }
 

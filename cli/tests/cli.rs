@@ -339,3 +339,28 @@ fn issue13_4_export_setup_of_a_saved_quiet_moment_imports_back_equal() {
     let o = ecaz(&["export-setup", busy.to_str().unwrap()]);
     assert_friendly_failure(&o, "state/not_quiet");
 }
+
+// ---- the input policy (D-180, D-181) ----
+
+/// D-180: a document over the engine's input cap is refused unread (the
+/// file is not parsed, the message is short); D-181: the version of a state
+/// is described, not echoed (a 4 MB array once gave a 4 MB message).
+#[test]
+fn large_input_refused_before_parse_d180() {
+    let huge = write_temp("huge.json", &" ".repeat(ecaz::MAX_INPUT_BYTES + 1));
+    let huge = huge.to_str().unwrap();
+    for args in [
+        vec!["view", "--as", "host", huge],
+        vec!["new", huge],
+        vec!["validate", huge],
+    ] {
+        let o = ecaz(&args);
+        assert_friendly_failure(&o, "decode/input_too_large");
+        assert!(stderr(&o).len() < 1024, "{}", stderr(&o).len());
+    }
+    let echo = format!("{{\"version\":[{}0]}}", "0,".repeat(2_000_000));
+    let echo = write_temp("version-echo.json", &echo);
+    let o = ecaz(&["view", "--as", "host", echo.to_str().unwrap()]);
+    assert_friendly_failure(&o, "state/unsupported_version");
+    assert!(stderr(&o).len() < 1024, "{}", stderr(&o).len());
+}

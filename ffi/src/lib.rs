@@ -44,6 +44,9 @@ use ecaz::{ApplyError, ErrorReport, Game, Viewer};
 /// refused with `ECAZ_STATUS_INPUT_TOO_LARGE` before a byte of it is read.
 pub const ECAZ_MAX_INPUT_LEN: usize = 16 * 1024 * 1024;
 
+// One cap for every door (D-180): the C ABI's is the engine's.
+const _: () = assert!(ECAZ_MAX_INPUT_LEN == ecaz::MAX_INPUT_BYTES);
+
 /// The outcome of a call.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -98,6 +98,15 @@ pub enum ApplyError {
     /// A required input was missing (NULL pointer in the C ABI).
     #[error("missing input: {0}")]
     NullInput(&'static str),
+    /// An input is longer than [`crate::MAX_INPUT_BYTES`] (D-180): refused
+    /// before any of it is parsed.
+    #[error("{what} is {len} bytes; the limit is {limit} (docs/integration.md, input policy)", limit = crate::MAX_INPUT_BYTES)]
+    InputTooLarge {
+        /// Which input (`state`, `command` …).
+        what: &'static str,
+        /// Its length in bytes (at least: a binding may stop counting past the limit).
+        len: usize,
+    },
 
     // ---- state ----
     /// The state was written by a format version this library does not read.
@@ -548,6 +557,7 @@ stable_codes! {
             InvalidEvents(_) => "decode/invalid_events",
             InvalidUtf8 => "decode/invalid_utf8",
             NullInput(_) => "decode/null_input",
+            InputTooLarge { .. } => "decode/input_too_large",
             UnsupportedVersion { .. } => "state/unsupported_version",
             CorruptState(_) => "state/inconsistent",
             StateTooLarge(_) => "state/too_large",
@@ -696,16 +706,45 @@ impl ApplyError {
         }
     }
 
-    /// The wire form of this error.
+    /// The wire form of this error. Bounded whatever the input (D-181):
+    /// the message and each problem's path and message are cut to
+    /// [`MAX_MESSAGE_BYTES`], and at most [`MAX_REPORTED_PROBLEMS`] problems
+    /// are listed.
     pub fn report(&self) -> ErrorReport {
         ErrorReport {
             code: self.code().to_string(),
-            message: self.to_string(),
+            message: bounded_message(self.to_string()),
             rule: self.rule().map(str::to_string),
-            problems: self.problems().to_vec(),
+            problems: self
+                .problems()
+                .iter()
+                .map(|p| Problem {
+                    path: bounded_message(p.path.clone()),
+                    message: bounded_message(p.message.clone()),
+                })
+                .collect(),
             problem_count: self.problem_count(),
         }
     }
+}
+
+/// The longest message (or problem path or message) an error report carries,
+/// in bytes, before its closing `…` (D-181): a message quoting a found value
+/// (an unknown id, a version) quotes at most a prefix of it.
+pub const MAX_MESSAGE_BYTES: usize = 512;
+
+/// `text` cut to [`MAX_MESSAGE_BYTES`] at a character boundary, marked `…`
+/// when cut.
+pub fn bounded_message(mut text: String) -> String {
+    if text.len() > MAX_MESSAGE_BYTES {
+        let mut end = MAX_MESSAGE_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
+        text.push('…');
+    }
+    text
 }
 
 /// An error as it crosses the wire (C, WASM, CLI): stable code, message,

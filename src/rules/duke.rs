@@ -59,6 +59,23 @@ fn after_loan(g: &Game) -> DukeCustody {
     g.duke.before_loan.unwrap_or(DukeCustody::SetAside)
 }
 
+/// P-DUKE-LOAN: a loan made to Ecaz's ally does not outlive that alliance:
+/// once the borrower is no longer Ecaz's ally (a `breakAlliance`, or a
+/// `syncTable` that says so: D-185), he goes back to where he was before
+/// the loan.
+pub(crate) fn end_outlived_loan(g: &mut Game, events: &mut Vec<Event>) {
+    if let DukeCustody::Controlled {
+        by,
+        source: DukeSource::AllianceLoan,
+    } = g.duke.custody
+    {
+        if g.faction(Faction::Ecaz).and_then(|s| s.ally) != Some(by) {
+            let back = after_loan(g);
+            set(g, back, DukeReason::LoanEnded, events);
+        }
+    }
+}
+
 /// The turn ends: turn-long tenures expire (R-DUKE-2, P-DUKE-LOAN, R-NEX-CUN).
 pub(crate) fn end_turn(g: &mut Game, events: &mut Vec<Event>) {
     if let DukeCustody::Controlled { source, .. } = g.duke.custody {

@@ -78,12 +78,17 @@ pub(crate) fn recycle_if_complete(g: &mut Game, events: &mut Vec<Event>) {
     }
     // BG is never `used` (R-TRG-6; a state claiming so is refused on load), so
     // it can never be among the returned tokens.
-    let returned: Vec<Ambassador> = a
+    let mut returned: Vec<Ambassador> = a
         .cohort
         .iter()
         .copied()
         .filter(|&t| t != Ambassador::BeneGesserit && a.zone(t) == Zone::Used)
         .collect();
+    if g.policies.supply_visibility == SupplyVisibility::OwnerOnly {
+        // The set returned is public by now, the cohort's order is not:
+        // listed in token order (P-SUPPLY-VIS, D-184).
+        returned.sort_unstable();
+    }
     for &t in &returned {
         g.ambassadors.set_zone(t, Zone::Pool);
     }

@@ -19,6 +19,7 @@ use crate::model::error::{ApplyError, Problem};
 use crate::model::event::{Audience, Event, EventKind};
 use crate::model::game::{Decision, Game, LeaderCustody};
 use crate::model::table::{Difference, TableFacts};
+use crate::rules::duke;
 
 /// A faction's table field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,6 +112,9 @@ impl Fact {
             Fact::Outside,
             Fact::NexusDeck,
             Fact::NexusDiscard,
+            // Not listed by the host: changed only when a loan ends with
+            // the alliance (D-185).
+            Fact::Duke,
         ]);
         out
     }
@@ -370,20 +374,21 @@ pub(crate) fn candidate(g: &Game, t: &TableFacts) -> Candidate {
         }
         None => {}
     }
+    // P-DUKE-LOAN: a loan ends with the alliance the table no longer has,
+    // as a `breakAlliance` report would end it (D-185).
+    duke::end_outlived_loan(&mut next, &mut Vec::new());
     Candidate {
         next: Box::new(next),
         problems,
     }
 }
 
-/// Accept a checked candidate: refused with every problem at once
-/// (`sync/invalid_table`), then when a pending frame depends on a fact it
-/// changes (`rule/frame_depends`).
+/// Accept a checked candidate: refused when a pending frame depends on a
+/// fact it changes (`rule/frame_depends`, named first: the table may be
+/// right, and the frame must be settled before it, D-186), then with every
+/// problem at once (`sync/invalid_table`).
 pub(crate) fn accept(g: &Game, c: Candidate) -> Result<Sync, ApplyError> {
     let Candidate { next, problems } = c;
-    if !problems.is_empty() {
-        return Err(ApplyError::InvalidTable(problems.into()));
-    }
     let mut differences = Vec::new();
     let mut changed = Vec::new();
     for fact in Fact::table(g) {
@@ -397,7 +402,12 @@ pub(crate) fn accept(g: &Game, c: Candidate) -> Result<Sync, ApplyError> {
             });
         }
     }
+    // An open decision that depends on a changed fact is named first: the
+    // table may be right, and the frame must be settled before it (D-186).
     check_unblocked(g, &changed)?;
+    if !problems.is_empty() {
+        return Err(ApplyError::InvalidTable(problems.into()));
+    }
     Ok(Sync { next, differences })
 }
 

@@ -9,8 +9,8 @@
 use crate::base::ids::{CardId, Faction, Leader, Sector, Territory};
 use crate::model::command::Action;
 use crate::model::error::ApplyError;
-use crate::model::event::{DukeReason, Event, EventKind, LossCause};
-use crate::model::game::{DukeCustody, DukeSource, Game, LeaderCustody, Stack};
+use crate::model::event::{Event, EventKind, LossCause};
+use crate::model::game::{Game, LeaderCustody, Stack};
 use crate::rules::{alliance, cards, duke, entry};
 
 /// The most spice a faction can hold (a guard against wrapped amounts): one
@@ -473,18 +473,7 @@ pub(crate) fn commit(g: &mut Game, report: Report, events: &mut Vec<Event>) {
                 events.push(Event::public(EventKind::AllianceBroken { a: faction, b }));
             }
             // P-DUKE-LOAN: a loan made to Ecaz's ally does not outlive that alliance.
-            let ecaz_alliance = faction == Faction::Ecaz || other == Some(Faction::Ecaz);
-            if let (
-                true,
-                DukeCustody::Controlled {
-                    source: DukeSource::AllianceLoan,
-                    ..
-                },
-            ) = (ecaz_alliance, g.duke.custody)
-            {
-                let back = g.duke.before_loan.unwrap_or(DukeCustody::SetAside);
-                duke::set(g, back, DukeReason::LoanEnded, events);
-            }
+            duke::end_outlived_loan(g, events);
         }
         Action::SetHandLimit { faction, limit } => {
             if let Some(s) = g.faction_mut(faction) {

@@ -484,3 +484,11 @@ pub fn table_from_view(v: &ecaz::View) -> ecaz::TableFacts {
         nexus_discard: v.nexus.discard.clone(),
     }
 }
+
+/// The text of `tests/fixtures/NAME`.
+pub fn fixture_text(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}

@@ -19,6 +19,7 @@ methods give the engine's exact JSON text.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from pydantic import BaseModel
@@ -49,9 +50,14 @@ def _id(who: Any) -> str:
 
 class Game:
     """A game kept inside the library (the C handle API); `apply` changes it
-    in place, and a rejected command leaves it exactly as it was."""
+    in place, and a rejected command leaves it exactly as it was.
+
+    A Game may be shared between threads: one lock per game lets one call
+    at a time into its handle, as the C ABI requires (ctypes releases the
+    GIL during a call), and `close()` waits for a running call (D-187)."""
 
     def __init__(self, handle: Any) -> None:
+        self._lock = threading.Lock()
         self._handle = handle
 
     @classmethod
@@ -64,14 +70,16 @@ class Game:
         """A game from a saved state (as `state_json()` gives it)."""
         return cls(_native.game_open("ecaz_game_from_state", state))
 
-    def _live(self) -> Any:
-        if self._handle is None:
-            raise ValueError("the game was closed")
-        return self._handle
+    def _call(self, name: str, *texts: str) -> str:
+        """One call into the handle, under the game's lock."""
+        with self._lock:
+            if self._handle is None:
+                raise ValueError("the game was closed")
+            return _native.game_call(name, self._handle, *texts)
 
     def apply_json(self, command: Any) -> str:
         """Apply a command; the events as the engine's JSON array text."""
-        return _native.game_call("ecaz_game_apply", self._live(), to_json(command))
+        return self._call("ecaz_game_apply", to_json(command))
 
     def apply(self, command: Any) -> list[Event]:
         """Apply a command; its events as typed models. Raises `EcazError`."""
@@ -79,27 +87,32 @@ class Game:
 
     def state_json(self) -> str:
         """The saved state (JSON text; carries the RNG)."""
-        return _native.game_call("ecaz_game_state", self._live())
+        return self._call("ecaz_game_state")
 
     def view_json(self, viewer: Any) -> str:
-        return _native.game_call("ecaz_game_view", self._live(), _id(viewer))
+        return self._call("ecaz_game_view", _id(viewer))
 
     def view(self, viewer: Any) -> View:
         """What `viewer` (a faction id, `spectator` or `host`) may see."""
         return View.model_validate_json(self.view_json(viewer))
 
     def options_json(self, actor: Any) -> str:
-        return _native.game_call("ecaz_game_options", self._live(), _id(actor))
+        return self._call("ecaz_game_options", _id(actor))
 
     def options(self, actor: Any) -> Options:
         """The legal commands and choice descriptors of `actor` (`host` or a faction id)."""
         return Options.model_validate_json(self.options_json(actor))
 
     def close(self) -> None:
-        """Free the handle (also done when the game is collected)."""
-        if self._handle is not None:
-            _native.game_free(self._handle)
-            self._handle = None
+        """Free the handle (also done when the game is collected); waits
+        for a call running in another thread."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ did not run to the end
+            return
+        with lock:
+            if self._handle is not None:
+                _native.game_free(self._handle)
+                self._handle = None
 
     def __enter__(self) -> "Game":
         return self

@@ -87,8 +87,39 @@ def _load() -> ctypes.CDLL:
 LIB = _load()
 
 
+# The longest input any call reads, in bytes of UTF-8 (`ECAZ_MAX_INPUT_LEN`,
+# the engine's one input cap: docs/integration.md "Input policy", D-180).
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+INPUT_TOO_LARGE = 4
+INVALID_UTF8 = 3
+
+
+def _too_large(length: int) -> EcazError:
+    return EcazError(
+        {
+            "code": "decode/input_too_large",
+            "message": f"input is at least {length} bytes; the limit is {MAX_INPUT_BYTES}",
+        },
+        INPUT_TOO_LARGE,
+    )
+
+
 def _encode(text: str) -> tuple[bytes, int]:
-    data = text.encode("utf-8")
+    """`text` as UTF-8, refused as the engine refuses it: over the input cap
+    (checked on the length first: each character is at least one byte) or
+    not encodable (a lone surrogate) — an `EcazError`, never another
+    exception (D-187)."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise _too_large(len(text))
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise EcazError(
+            {"code": "decode/invalid_utf8", "message": f"input is not valid UTF-8: {e.reason} at index {e.start}"},
+            INVALID_UTF8,
+        ) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise _too_large(len(data))
     return data, len(data)
 
 
