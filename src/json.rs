@@ -212,7 +212,7 @@ fn from_older_format(text: &str) -> Result<Game, ApplyError> {
     let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| older(e.to_string()))?;
     migrate(&mut value)?;
     // Read back through the text deserializer (the only one the state
-    // types are compiled for: issue 12 item 5).
+    // types are compiled for: D-150).
     let game: Game = serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
     checked(game)
 }
