@@ -29,6 +29,8 @@
 //! # Ok::<(), ecaz::ApplyError>(())
 //! ```
 
+#![deny(missing_docs)]
+
 // The layers (docs/ARCHITECTURE.md), lowest first: codec, base, model,
 // rules, check, engine, extras, the door (json), tools. A module uses only
 // its own layer and lower ones; tests/layers.rs enforces it.
