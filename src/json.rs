@@ -130,6 +130,10 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
 ///   (format 1 did not record when an alliance began); Duke Vidal gains
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
 ///   (format 1 had no such zone).
+///
+/// From format 2 on the document has the current shape and the steps are
+/// typed (`format::upgrade`, run on every decoded game): this rewrite stops
+/// at format 2.
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     let found = state.get("version").cloned();
     let version = found
@@ -140,7 +144,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
         .ok_or_else(|| unsupported(found.clone()))?;
     let shape = |m: &str| ApplyError::InvalidState(format!("format {version} state: {m}"));
     let mut at = version;
-    while at < FORMAT_VERSION {
+    while at < crate::format::TYPED_FROM {
         match at {
             1 => {
                 let factions = state
@@ -215,10 +219,8 @@ pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
     checked(game)
 }
 
-fn checked(game: Game) -> Result<Game, ApplyError> {
-    if game.version != FORMAT_VERSION {
-        return Err(unsupported(Some(game.version.into())));
-    }
+fn checked(mut game: Game) -> Result<Game, ApplyError> {
+    crate::format::upgrade(&mut game)?;
     let too_large = crate::bounds::state_sizes(&game);
     if !too_large.is_empty() {
         return Err(ApplyError::StateTooLarge(too_large.into()));

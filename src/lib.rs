@@ -37,6 +37,7 @@ mod bounds;
 mod command;
 mod error;
 mod event;
+mod format;
 mod game;
 mod ids;
 mod integrity;
