@@ -1218,3 +1218,20 @@ fn r_eff_ric_d_162_choam_hand_limit_is_five() {
         g.pending()
     );
 }
+
+/// D-170 (seed `003`): the Cheap Hero/Heroine Traitor card is not a leader
+/// of any faction, so it is no `Leader` value: no roster, Traitor report or
+/// setup can name it as one (the design gives it its own card identity).
+#[test]
+fn r_nex_sec_d_170_the_cheap_hero_traitor_is_no_faction_leader() {
+    for id in ["cheap_hero", "cheap_heroine"] {
+        let text =
+            format!(r#"{{"actor":"host","action":{{"kind":"setTraitors","faction":"atreides","traitors":["{id}"]}}}}"#);
+        let err = ecaz::command_from_json(&text).unwrap_err();
+        assert_eq!(err.code(), "decode/invalid_command", "{id}");
+        assert!(ecaz::Leader::ALL
+            .iter()
+            .chain(ecaz::Leader::EXTRA.iter())
+            .all(|l| l.id() != id));
+    }
+}
