@@ -639,7 +639,7 @@ fn report_state_sizes(mid: &Game) {
     // A starting position the player chooses (the Fremen's) must be given
     // (board.md §Factions, D-56): here all in reserves.
     for f in SEATS {
-        if ecaz::printed_start(f, false).is_none() {
+        if ecaz::printed_start(f, false, fresh.options.advanced).is_none() {
             fresh.factions.entry(f).or_default().board = Some(Vec::new());
         }
     }

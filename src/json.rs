@@ -2,6 +2,7 @@
 //! bindings and the CLI use them. Malformed input is an error with a stable
 //! code (`decode/…`, `state/…`), never a panic.
 
+pub(crate) mod format;
 pub(crate) mod input;
 
 use serde::de::DeserializeOwned;
@@ -125,6 +126,10 @@ fn unsupported(found: &Version) -> ApplyError {
 ///   (format 1 did not record when an alliance began); Duke Vidal gains
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
 ///   (format 1 had no such zone).
+///
+/// From format 2 on the document has the current shape and the steps are
+/// typed (`format::upgrade`, run on every decoded game): this rewrite stops
+/// at format 2.
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     let found = match state.get("version") {
         None => Version::Missing,
@@ -142,7 +147,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     .ok_or_else(|| unsupported(&found))?;
     let shape = |m: &str| ApplyError::InvalidState(format!("format {version} state: {m}"));
     let mut at = version;
-    while at < FORMAT_VERSION {
+    while at < format::TYPED_FROM {
         match at {
             1 => {
                 let factions = state
@@ -217,18 +222,17 @@ fn from_older_format(text: &str) -> Result<Game, ApplyError> {
     checked(game)
 }
 
-fn checked(game: Game) -> Result<Game, ApplyError> {
-    if game.version != FORMAT_VERSION {
-        if (crate::model::game::OLDEST_FORMAT_VERSION..FORMAT_VERSION).contains(&game.version) {
-            // Format 2's shape labelled with an older version (D-183).
-            return Err(ApplyError::InvalidState(format!(
-                "the state is labelled format version {} but is written in format {FORMAT_VERSION}: \
-                 label it {FORMAT_VERSION}, or migrate a genuine format-{} state",
-                game.version, game.version
-            )));
-        }
-        return Err(unsupported(&Version::Number(u64::from(game.version))));
+fn checked(mut game: Game) -> Result<Game, ApplyError> {
+    if (crate::model::game::OLDEST_FORMAT_VERSION..format::TYPED_FROM).contains(&game.version) {
+        // The current shape labelled with a version whose shape differs (D-183).
+        return Err(ApplyError::InvalidState(format!(
+            "the state is labelled format version {} but is written in format {FORMAT_VERSION}: \
+             label it {FORMAT_VERSION}, or migrate a genuine format-{} state",
+            game.version, game.version
+        )));
     }
+    // Typed steps from format 2 on (D-171); any other version is refused.
+    format::upgrade(&mut game)?;
     let too_large = check::sizes::state_sizes(&game);
     if !too_large.is_empty() {
         return Err(ApplyError::StateTooLarge(too_large.into()));

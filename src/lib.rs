@@ -48,9 +48,9 @@ pub use extras::{bots, narrate};
 pub use tools::{audit, scenario, schema, sim};
 
 pub use base::board::{
-    board, exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold, storm_advance,
-    storm_path, Board, BoardFaction, BoardTerritory, FactionInfo, Named, StormProof, TerritoryInfo, TerritoryKind,
-    BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
+    board, elite_total, exposed_to_storm, faction_info, has_sector, in_storm, info as territory_info, is_stronghold,
+    storm_advance, storm_path, Board, BoardFaction, BoardTerritory, FactionInfo, Named, StormProof, TerritoryInfo,
+    TerritoryKind, BASE_TREACHERY, DUKE_VIDAL_STRENGTH, KARAMA, STRONGHOLDS,
 };
 pub use base::bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
@@ -61,8 +61,7 @@ pub use base::rng::GameRng;
 pub use engine::apply::{apply, apply_mut, validate};
 pub use engine::options::{options, Choice, GroupSource, Options, Position};
 pub use engine::setup::{
-    base_catalog, elite_total, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR,
-    MAX_SEED,
+    base_catalog, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED,
 };
 pub use engine::view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
 pub use extras::bots::{Bot, BotRng, Profile};

@@ -1154,7 +1154,7 @@ fn tleilaxu_table() -> Setup {
         },
         LeaderState {
             leader: Leader::Bashar,
-            custody: LeaderCustody::Ghola { by: Faction::Harkonnen },
+            custody: LeaderCustody::Captured { by: Faction::Harkonnen },
         },
     ];
     s.factions.entry(Faction::Harkonnen).or_default().leaders = vec![
@@ -1164,7 +1164,7 @@ fn tleilaxu_table() -> Setup {
         },
         LeaderState {
             leader: Leader::FeydRautha,
-            custody: LeaderCustody::Ghola { by: Faction::Emperor },
+            custody: LeaderCustody::Captured { by: Faction::Emperor },
         },
     ];
     s
@@ -1280,7 +1280,10 @@ fn r_eff_tlx_up_to_four_forces_tanks_to_reserves() {
 
 #[test]
 fn r_eff_tlx_force_rejections() {
-    let g = at_revival(&tleilaxu_table(), Faction::Emperor);
+    // P-TLX in the Advanced game (D-165): one Sardaukar a turn.
+    let mut advanced = tleilaxu_table();
+    advanced.options.advanced = true;
+    let g = at_revival(&advanced, Faction::Emperor);
     for (n, e) in [(5, 0), (4, 1), (3, 2)] {
         assert_rejected(&g, &revive_forces(&g, Faction::Emperor, n, e), "rule/too_many_forces");
     }
@@ -1308,6 +1311,7 @@ fn r_eff_tlx_force_rejections() {
 #[test]
 fn p_tlx_one_elite_per_turn_shared_with_ordinary_revival_resets_next_turn() {
     let mut s = tleilaxu_table();
+    s.options.advanced = true;
     s.factions.entry(Faction::Emperor).or_default().elite_revived = 1;
     let g = at_revival(&s, Faction::Emperor);
     assert_rejected(

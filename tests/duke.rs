@@ -28,7 +28,13 @@ const COHORT: [Ambassador; 5] = [
 /// Ecaz, Atreides, Harkonnen, Moritani at Shipment & Movement of turn 1, the
 /// Ecaz token placed in Arrakeen, a fixed cohort; nobody allied, the Duke set aside.
 fn table() -> Setup {
-    table_with(&[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen, Faction::Moritani])
+    table_with(&[
+        Faction::Ecaz,
+        Faction::Atreides,
+        Faction::Harkonnen,
+        Faction::Moritani,
+        Faction::Tleilaxu,
+    ])
 }
 
 fn table_with(seats: &[Faction]) -> Setup {
@@ -369,7 +375,7 @@ fn r_eff_ecaz_a_unavailable_duke_goes_straight_to_the_alliance_offer() {
     for custody in [
         DukeCustody::Tanks,
         DukeCustody::Captured { by: Faction::Atreides },
-        DukeCustody::Ghola { by: Faction::Moritani },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
         ecaz_holds(),
     ] {
         let (g, _) = enter(&build_setup(&with_duke(table(), custody)), Faction::Harkonnen);
@@ -415,7 +421,7 @@ fn r_eff_ecaz_a_duke_branch_refused_when_unavailable() {
     for custody in [
         DukeCustody::Tanks,
         DukeCustody::Captured { by: Faction::Atreides },
-        DukeCustody::Ghola { by: Faction::Moritani },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
         ecaz_holds(),
     ] {
         let g = with_duke_custody(&g, custody);
@@ -446,7 +452,7 @@ fn p_unavailable_no_offer_when_neither_branch_is_possible() {
     for custody in [
         DukeCustody::Tanks,
         DukeCustody::Captured { by: Faction::Atreides },
-        DukeCustody::Ghola { by: Faction::Moritani },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
         ecaz_holds(),
     ] {
         let s = allied(with_duke(table(), custody), Faction::Harkonnen, Faction::Atreides);
@@ -856,7 +862,7 @@ fn p_duke_loan_no_loan_frame_when_he_cannot_be_lent() {
     for custody in [
         DukeCustody::Tanks,
         DukeCustody::Captured { by: Faction::Atreides },
-        DukeCustody::Ghola { by: Faction::Moritani },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
         controlled(Faction::Moritani, DukeSource::Moritani),
         controlled(Faction::Atreides, DukeSource::EcazAmbassador),
     ] {
@@ -1032,7 +1038,7 @@ fn r_duke_4_revival_rejections() {
         DukeCustody::SetAside,
         ecaz_holds(),
         DukeCustody::Captured { by: Faction::Harkonnen },
-        DukeCustody::Ghola { by: Faction::Moritani },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
     ] {
         assert_rejected(
             &game_with_duke(custody),
@@ -1077,7 +1083,7 @@ fn r_duke_2_moritani_rejections() {
     for custody in [
         DukeCustody::Tanks,
         DukeCustody::Captured { by: Faction::Harkonnen },
-        DukeCustody::Ghola { by: Faction::Atreides },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
     ] {
         let err = assert_rejected(
             &game_with_duke(custody),

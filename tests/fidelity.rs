@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use common::*;
 use ecaz::{
-    game_from_json, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, Cause, Command, Decision,
-    DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, LeaderCustody,
-    LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
+    game_from_json, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command,
+    Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game,
+    LeaderCustody, LeaderState, Origin, Phase, Setup, Stack, Territory, Zone,
 };
 
 // ---- helpers ----
@@ -165,12 +165,18 @@ fn worthless_table(advanced: bool) -> Setup {
     let mut s = setup(&[Faction::Ecaz, Faction::BeneGesserit, Faction::Atreides], 9);
     s.options.advanced = advanced;
     s.options.nexus = true;
+    // D-169: an Advanced Bene Gesserit's first force is placed by the setup.
+    fs(&mut s, Faction::BeneGesserit).board = Some(vec![stack(Territory::PolarSink, 0, 1)]);
+    // D-164: Kull Wahad (Ixians & Tleilaxu deck) is card 33, after the base 33.
+    s.extra_cards = vec!["kull_wahad".to_string()];
     let baliset = card("baliset");
     let kulon = card("kulon");
-    fs(&mut s, Faction::BeneGesserit).hand = vec![baliset];
+    fs(&mut s, Faction::BeneGesserit).hand = vec![baliset, KULL_WAHAD];
     fs(&mut s, Faction::Atreides).hand = vec![kulon];
     s
 }
+
+const KULL_WAHAD: CardId = CardId(33);
 
 fn at_placement_response(advanced: bool) -> Game {
     let mut s = worthless_table(advanced);
@@ -208,6 +214,17 @@ fn r_plc_5_advanced_bg_may_cancel_a_placement_with_a_worthless_card() {
     )));
     assert!(g2.treachery().discard.contains(&card("baliset")));
     assert_eq!(g2.ambassadors().placement.prevented_by, Some(Faction::BeneGesserit));
+    // D-164 (finding R3): any worthless card, whatever its deck — Kull
+    // Wahad of the Ixians & Tleilaxu deck too.
+    let kull = host(Action::CancelPlacement {
+        frame: open_id(&g),
+        faction: Faction::BeneGesserit,
+        card: KULL_WAHAD,
+    });
+    assert!(host_options(&g).contains(&kull.action), "Kull Wahad not listed");
+    let (g3, _) = ok(&g, &kull);
+    assert!(g3.treachery().discard.contains(&KULL_WAHAD));
+    assert_eq!(g3.ambassadors().placement.prevented_by, Some(Faction::BeneGesserit));
     // Only the Bene Gesserit have the advantage.
     let other = cancel_placement(&g, Faction::Atreides, "kulon");
     assert!(!host_options(&g).contains(&other.action));
@@ -221,6 +238,13 @@ fn r_plc_5_basic_game_bg_worthless_card_is_not_a_karama() {
     assert!(!host_options(&g).contains(&cmd.action));
     assert_rejected(&g, &cmd, "rule/not_karama");
     assert_rejected(&g, &cancel_placement(&g, Faction::Atreides, "kulon"), "rule/not_karama");
+    let kull = host(Action::CancelPlacement {
+        frame: open_id(&g),
+        faction: Faction::BeneGesserit,
+        card: KULL_WAHAD,
+    });
+    assert!(!host_options(&g).contains(&kull.action));
+    assert_rejected(&g, &kull, "rule/not_karama");
 }
 
 fn at_betrayal_response(advanced: bool) -> Game {
@@ -305,7 +329,10 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
 // ---- D-50: R-NEX-CUN / R-EFF-ECAZ, no Cunning for a Duke Ecaz controls ----
 
 fn cunning_table(duke: DukeCustody) -> Game {
-    let mut s = setup(&[Faction::Ecaz, Faction::Atreides, Faction::Moritani], 4);
+    let mut s = setup(
+        &[Faction::Ecaz, Faction::Atreides, Faction::Moritani, Faction::Tleilaxu],
+        4,
+    );
     s.options.nexus = true;
     s.phase = Some(Phase::Battle);
     s.duke = Some(duke);
@@ -337,7 +364,7 @@ fn r_nex_cun_refused_and_not_listed_when_ecaz_already_controls_the_duke() {
         },
         DukeCustody::Captured { by: Faction::Atreides },
         DukeCustody::Tanks,
-        DukeCustody::Ghola { by: Faction::Atreides },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
     ] {
         let g = cunning_table(custody);
         assert!(lists_cunning(&g), "{custody:?}");
@@ -407,64 +434,107 @@ fn p_duke_loan_an_unused_lent_duke_returns_to_his_holder_before_the_loan_at_turn
 // ---- D-52: a captured Duke and a ghola Duke (R-DUKE-2, R-DUKE-3) ----
 
 fn duke_table(custody: DukeCustody) -> Game {
-    let mut s = setup(&[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen], 8);
+    duke_table_from(custody, None)
+}
+
+/// A Battle-phase table with the Duke in `custody`; a captive remembers the
+/// lasting custody `before` he was captured from (D-168).
+fn duke_table_from(custody: DukeCustody, before: Option<DukeCustody>) -> Game {
+    let mut s = setup(
+        &[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen, Faction::Tleilaxu],
+        8,
+    );
     s.phase = Some(Phase::Battle);
     s.duke = Some(custody);
+    s.duke_before_capture = before;
     build_setup(&s)
 }
 
-/// Every Duke report from every custody: the custody it leads to, or the
-/// rejection code.
+/// Every Duke report from every custody: the custody it leads to (and what
+/// a captive remembers), or the rejection code (state and RNG untouched,
+/// `assert_rejected`). D-52 as revised by D-168: a captor who uses him in a
+/// battle, or returns him, gives him back to the lasting custody he was
+/// captured from (Ecaz Ambassador control or a Tleilaxu ghola), else he is
+/// set aside; only the Tleilaxu make gholas.
 #[test]
-fn r_duke_2_r_duke_3_captured_and_ghola_duke_custody_transitions() {
+fn r_duke_2_r_duke_3_d_168_captured_and_ghola_duke_custody_transitions() {
     use DukeCustody::*;
     let har = Faction::Harkonnen;
     let atr = Faction::Atreides;
+    let tlx = Faction::Tleilaxu;
     let captured = Captured { by: har };
-    let ghola = Ghola { by: atr };
-    let rows: Vec<(DukeCustody, Action, Result<DukeCustody, &str>)> = vec![
-        // The captor fights with him and keeps him.
-        (captured, Action::DukeUsedInBattle {}, Ok(captured)),
-        (captured, Action::DukeKilled {}, Ok(Tanks)),
-        (captured, Action::DukeCaptured { by: atr }, Ok(Captured { by: atr })),
-        (
-            captured,
-            Action::DukeCaptured { by: har },
-            Err("rule/duke_already_controlled"),
-        ),
-        (captured, Action::DukeReturned {}, Ok(SetAside)),
-        (captured, Action::DukeGhola { by: atr }, Err("rule/duke_not_in_tanks")),
-        (captured, Action::DukeRevived {}, Err("rule/duke_not_in_tanks")),
-        // A dead Duke becomes a ghola; nothing else moves him but a revival.
-        (Tanks, Action::DukeGhola { by: atr }, Ok(ghola)),
-        (Tanks, Action::DukeGhola { by: Faction::Guild }, Err("rule/not_seated")),
-        (Tanks, Action::DukeUsedInBattle {}, Err("rule/duke_not_in_play")),
-        (Tanks, Action::DukeKilled {}, Err("rule/duke_not_in_play")),
-        (Tanks, Action::DukeCaptured { by: har }, Err("rule/duke_not_in_play")),
-        (Tanks, Action::DukeReturned {}, Err("rule/duke_not_captured")),
+    let ghola = Ghola { by: tlx };
+    let held = Controlled {
+        by: atr,
+        source: DukeSource::EcazAmbassador,
+    };
+    let cunning = Controlled {
+        by: Faction::Ecaz,
+        source: DukeSource::NexusCunning,
+    };
+    let cap = |by| Action::DukeCaptured { by };
+    let gh = |by| Action::DukeGhola { by };
+    type Row<'a> = (
+        DukeCustody,
+        Option<DukeCustody>,
+        Action,
+        Result<(DukeCustody, Option<DukeCustody>), &'a str>,
+    );
+    let rows: Vec<Row> = vec![
+        // A captive with no lasting holder to go back to is set aside.
+        (captured, None, Action::DukeUsedInBattle {}, Ok((SetAside, None))),
+        (captured, None, Action::DukeReturned {}, Ok((SetAside, None))),
+        // A captive goes back to whoever last had him, after its battle use or when returned.
+        (captured, Some(held), Action::DukeUsedInBattle {}, Ok((held, None))),
+        (captured, Some(held), Action::DukeReturned {}, Ok((held, None))),
+        (captured, Some(ghola), Action::DukeUsedInBattle {}, Ok((ghola, None))),
+        (captured, Some(ghola), Action::DukeReturned {}, Ok((ghola, None))),
+        (captured, Some(held), Action::DukeKilled {}, Ok((Tanks, None))),
+        // Captured again: the first holder is still the one he returns to.
+        (captured, Some(held), cap(tlx), Ok((Captured { by: tlx }, Some(held)))),
+        // His first holder capturing him takes him back.
+        (captured, Some(held), cap(atr), Ok((held, None))),
+        (captured, Some(ghola), cap(tlx), Ok((ghola, None))),
+        (captured, None, cap(har), Err("rule/duke_already_controlled")),
+        (captured, None, gh(tlx), Err("rule/duke_not_in_tanks")),
+        (captured, None, Action::DukeRevived {}, Err("rule/duke_not_in_tanks")),
+        // Capture remembers a lasting custody, never a temporary one.
+        (held, None, cap(har), Ok((captured, Some(held)))),
+        (ghola, None, cap(har), Ok((captured, Some(ghola)))),
+        (cunning, None, cap(har), Ok((captured, None))),
+        // A dead Duke becomes a ghola of the Tleilaxu only.
+        (Tanks, None, gh(tlx), Ok((ghola, None))),
+        (Tanks, None, gh(atr), Err("rule/ghola_tleilaxu_only")),
+        (Tanks, None, gh(har), Err("rule/ghola_tleilaxu_only")),
+        (Tanks, None, gh(Faction::Guild), Err("rule/not_seated")),
+        (Tanks, None, Action::DukeUsedInBattle {}, Err("rule/duke_not_in_play")),
+        (Tanks, None, Action::DukeKilled {}, Err("rule/duke_not_in_play")),
+        (Tanks, None, cap(har), Err("rule/duke_not_in_play")),
+        (Tanks, None, Action::DukeReturned {}, Err("rule/duke_not_captured")),
         // The ghola holder fights with him and keeps him; he can die or be captured.
-        (ghola, Action::DukeUsedInBattle {}, Ok(ghola)),
-        (ghola, Action::DukeKilled {}, Ok(Tanks)),
-        (ghola, Action::DukeCaptured { by: har }, Ok(captured)),
-        (
-            ghola,
-            Action::DukeCaptured { by: atr },
-            Err("rule/duke_already_controlled"),
-        ),
-        (ghola, Action::DukeReturned {}, Err("rule/duke_not_captured")),
-        (ghola, Action::DukeGhola { by: har }, Err("rule/duke_not_in_tanks")),
+        (ghola, None, Action::DukeUsedInBattle {}, Ok((ghola, None))),
+        (ghola, None, Action::DukeKilled {}, Ok((Tanks, None))),
+        (ghola, None, cap(tlx), Err("rule/duke_already_controlled")),
+        (ghola, None, Action::DukeReturned {}, Err("rule/duke_not_captured")),
+        (ghola, None, gh(tlx), Err("rule/duke_not_in_tanks")),
         // Set aside he is in nobody's play.
-        (SetAside, Action::DukeUsedInBattle {}, Err("rule/duke_not_in_play")),
-        (SetAside, Action::DukeReturned {}, Err("rule/duke_not_captured")),
-        (SetAside, Action::DukeGhola { by: atr }, Err("rule/duke_not_in_tanks")),
+        (
+            SetAside,
+            None,
+            Action::DukeUsedInBattle {},
+            Err("rule/duke_not_in_play"),
+        ),
+        (SetAside, None, Action::DukeReturned {}, Err("rule/duke_not_captured")),
+        (SetAside, None, gh(tlx), Err("rule/duke_not_in_tanks")),
     ];
-    for (from, action, expected) in rows {
-        let g = duke_table(from);
+    for (from, before, action, expected) in rows {
+        let g = duke_table_from(from, before);
         let cmd = host(action.clone());
         match expected {
-            Ok(to) => {
+            Ok((to, remembered)) => {
                 let (g2, events) = ok(&g, &cmd);
-                assert_eq!(g2.duke().custody, to, "{from:?} {action:?}");
+                assert_eq!(g2.duke().custody, to, "{from:?} {before:?} {action:?}");
+                assert_eq!(g2.duke().before_capture, remembered, "{from:?} {before:?} {action:?}");
                 assert_eq!(duke_moves(&events).len(), 1, "{from:?} {action:?}");
                 if matches!(action, Action::DukeUsedInBattle {} | Action::DukeKilled {}) {
                     assert_eq!(g2.duke().battle_turn, Some(g.turn()));
@@ -478,11 +548,70 @@ fn r_duke_2_r_duke_3_captured_and_ghola_duke_custody_transitions() {
     }
 }
 
+/// D-168: a ghola held by anyone but the Tleilaxu, or a captive remembering
+/// a temporary control or his captor, does not load or set up.
+#[test]
+fn r_duke_2_d_168_impossible_ghola_and_capture_records_are_refused() {
+    let atr = Faction::Atreides;
+    let bad = [
+        (DukeCustody::Ghola { by: atr }, None),
+        (
+            DukeCustody::Captured { by: Faction::Harkonnen },
+            Some(DukeCustody::Controlled {
+                by: Faction::Ecaz,
+                source: DukeSource::NexusCunning,
+            }),
+        ),
+        (
+            DukeCustody::Captured { by: Faction::Harkonnen },
+            Some(DukeCustody::Ghola { by: Faction::Harkonnen }),
+        ),
+        (
+            DukeCustody::SetAside,
+            Some(DukeCustody::Ghola { by: Faction::Tleilaxu }),
+        ),
+    ];
+    for (custody, before) in bad {
+        let mut s = setup(
+            &[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen, Faction::Tleilaxu],
+            8,
+        );
+        s.duke = Some(custody);
+        s.duke_before_capture = before;
+        let err = s.build().expect_err("an impossible Duke custody was built");
+        assert_eq!(err.code(), "setup/invalid", "{custody:?} {before:?}");
+    }
+    // A leader ghola of anyone but the Tleilaxu: refused as a report and at setup.
+    let leader = Faction::Atreides.leaders()[0];
+    let mut s = setup(
+        &[Faction::Ecaz, Faction::Atreides, Faction::Harkonnen, Faction::Tleilaxu],
+        8,
+    );
+    fs(&mut s, atr).leaders = vec![LeaderState {
+        leader,
+        custody: LeaderCustody::Tanks,
+    }];
+    let g = build_setup(&s);
+    let to = |by| {
+        host(Action::SetLeader {
+            leader,
+            custody: LeaderCustody::Ghola { by },
+        })
+    };
+    assert_rejected(&g, &to(Faction::Harkonnen), "rule/leader_move");
+    ok(&g, &to(Faction::Tleilaxu));
+    fs(&mut s, atr).leaders = vec![LeaderState {
+        leader,
+        custody: LeaderCustody::Ghola { by: Faction::Harkonnen },
+    }];
+    assert_eq!(s.build().unwrap_err().code(), "setup/invalid");
+}
+
 #[test]
 fn r_duke_2_a_captured_or_ghola_duke_stays_with_his_holder_at_turn_end() {
     for custody in [
         DukeCustody::Captured { by: Faction::Harkonnen },
-        DukeCustody::Ghola { by: Faction::Atreides },
+        DukeCustody::Ghola { by: Faction::Tleilaxu },
     ] {
         let (g, events) = end_phase(&walk_to_phase(&duke_table(custody), Phase::Mentat));
         assert_eq!(g.duke().custody, custody);
@@ -712,7 +841,7 @@ fn issue17_printed_starting_positions_are_the_defaults() {
         }]
     );
     assert_eq!(ix.total_forces(), 20);
-    assert_eq!(printed_start(Faction::Ixians, true), Some(ix.board.clone()));
+    assert_eq!(printed_start(Faction::Ixians, true, false), Some(ix.board.clone()));
 }
 
 #[test]
@@ -731,7 +860,7 @@ fn issue17_player_chosen_starting_positions_must_be_given() {
             "{f}: {:?}",
             err.problems()
         );
-        assert_eq!(printed_start(f, hms), None);
+        assert_eq!(printed_start(f, hms, false), None);
         // Said by the setup: accepted as given.
         let mut s = s.clone();
         let given = match f {
@@ -801,4 +930,308 @@ fn r_trg_7_p_nest_a_sibling_whose_offer_is_withdrawn_resumes_at_once() {
 
 fn count_kind(events: &[Event], name: &str) -> usize {
     kind_names(events).iter().filter(|k| k.as_str() == name).count()
+}
+
+// ---- rules fidelity, third pass (D-162 … D-169): the findings' reproductions ----
+
+fn setup_doc(doc: serde_json::Value) -> Setup {
+    serde_json::from_value(doc).unwrap()
+}
+
+fn cmd(doc: serde_json::Value) -> Command {
+    serde_json::from_value(doc).unwrap()
+}
+
+/// Atreides ships into Carthag and Ecaz triggers the token placed there for
+/// `beneficiary`.
+fn enter_and_trigger(g: &Game, beneficiary: Faction) -> (Game, Vec<Event>) {
+    let (g, _) = ok(
+        g,
+        &cmd(
+            serde_json::json!({"actor": "host", "action": {"kind": "arrive", "entrant": "atreides", "cause": "shipment",
+            "from": {"kind": "reserves"}, "territory": "carthag", "sector": 11, "normal": 1}}),
+        ),
+    );
+    ok(
+        &g,
+        &ecaz(Action::Trigger {
+            frame: open_id(&g),
+            beneficiary,
+        }),
+    )
+}
+
+/// The Guild-token table of finding R2 (Ecaz and the Ixians allied, the
+/// Guild token at Carthag), with `ixians` merged into the Ixians' setup.
+fn ixian_guild_table(token: &str, ixians: serde_json::Value) -> Setup {
+    let mut ix = serde_json::json!({"ally": "ecaz"});
+    for (k, v) in ixians.as_object().unwrap() {
+        ix[k] = v.clone();
+    }
+    let other = if token == "guild" { "tleilaxu" } else { "guild" };
+    setup_doc(serde_json::json!({
+        "seats": ["ecaz", "ixians", "atreides"], "seed": 46, "phase": "shipmentMovement", "storm": 3,
+        "hms": {"territory": "imperial_basin", "sector": 9},
+        "factions": {"ecaz": {"ally": "ixians"}, "ixians": ix},
+        "ambassadors": {"cohort": ["fremen", "guild", "tleilaxu", "atreides", "choam"],
+            "zones": {token: {"kind": "placed", "territory": "carthag"}, other: {"kind": "placed", "territory": "arrakeen"}}}
+    }))
+}
+
+/// Atreides ships into Carthag and Ecaz triggers the token there for the Ixians.
+fn ixians_benefit(s: &Setup) -> Game {
+    enter_and_trigger(&build_setup(s), Faction::Ixians).0
+}
+
+/// D-163 (findings R1, R2; board.md): the Ixians have 13 Suboids and 7
+/// Cyborgs — reserves 10 + 4 with 3 + 3 in the HMS — and a Guild-token
+/// beneficiary ships the 4 Cyborgs it really has. Refusals: a fifth force,
+/// more Cyborgs than the reserves hold; a setup whose elite count is not 7.
+#[test]
+fn setup_r_eff_gld_d_163_ixians_13_suboids_and_7_cyborgs() {
+    let s = setup_doc(serde_json::json!({"seats": ["ecaz", "ixians", "atreides"], "seed": 7,
+        "hms": {"territory": "imperial_basin", "sector": 9}}));
+    let g = build_setup(&s);
+    let ix = g.faction(Faction::Ixians).unwrap();
+    assert_eq!(ix.reserves, Forces { normal: 10, elite: 4 });
+    let hms: Vec<(Territory, u32, u32)> = ix.board.iter().map(|x| (x.territory, x.normal, x.elite)).collect();
+    assert_eq!(hms, [(Territory::HiddenMobileStronghold, 3, 3)]);
+    assert_eq!(ecaz::elite_total(Faction::Ixians), 7);
+    // R2: four Cyborgs shipped by the Guild effect.
+    let g = ixians_benefit(&ixian_guild_table("guild", serde_json::json!({})));
+    let ship = |normal: u32, elite: u32| {
+        cmd(
+            serde_json::json!({"actor": "ixians", "action": {"kind": "ship", "frame": open_id(&g).0,
+            "territory": "sietch_tabr", "sector": 14, "normal": normal, "elite": elite}}),
+        )
+    };
+    assert_rejected(&g, &ship(1, 4), "rule/too_many_forces");
+    let mut fewer = ixian_guild_table(
+        "guild",
+        serde_json::json!({"reserves": {"normal": 10, "elite": 3}, "tanks": {"normal": 0, "elite": 1}}),
+    );
+    fewer.seed = Some(46);
+    let g2 = ixians_benefit(&fewer);
+    let ship2 = cmd(
+        serde_json::json!({"actor": "ixians", "action": {"kind": "ship", "frame": open_id(&g2).0,
+        "territory": "sietch_tabr", "sector": 14, "normal": 0, "elite": 4}}),
+    );
+    assert_rejected(&g2, &ship2, "rule/not_enough_forces");
+    let (after, _) = ok(&g, &ship(0, 4));
+    let ix = after.faction(Faction::Ixians).unwrap();
+    assert_eq!(ix.reserves, Forces { normal: 10, elite: 0 });
+    assert!(ix
+        .board
+        .iter()
+        .any(|x| x.territory == Territory::SietchTabr && x.elite == 4));
+    // The elite forces are conserved components: 16 + 4 no longer sets up.
+    let old = setup_doc(serde_json::json!({"seats": ["ecaz", "ixians", "atreides"], "seed": 7,
+        "hms": {"territory": "imperial_basin", "sector": 9},
+        "factions": {"ixians": {"reserves": {"normal": 13, "elite": 1}}}}));
+    let err = old.build().unwrap_err();
+    assert_eq!(err.code(), "setup/invalid");
+    assert!(
+        err.problems().iter().any(|p| p.path == "factions.ixians.forces"),
+        "{:?}",
+        err.problems()
+    );
+}
+
+/// D-165 (finding R5; P-TLX as printed): the one-elite-a-turn limit is the
+/// Advanced game's, for Sardaukar and Fedaykin only. Two Cyborgs revived by
+/// the Tleilaxu effect are accepted; an Advanced Emperor asking for two
+/// Sardaukar is refused with a message that says how many are left; in the
+/// Basic game two Sardaukar are accepted.
+#[test]
+fn p_tlx_d_165_elite_revival_limit_is_advanced_sardaukar_and_fedaykin_only() {
+    let ix = serde_json::json!({"reserves": {"normal": 10, "elite": 1}, "tanks": {"normal": 0, "elite": 3}});
+    let g = ixians_benefit(&ixian_guild_table("tleilaxu", ix.clone()));
+    let revive = |g: &Game, f: &str, elite: u32| {
+        cmd(
+            serde_json::json!({"actor": f, "action": {"kind": "reviveForces", "frame": open_id(g).0, "normal": 0, "elite": elite}}),
+        )
+    };
+    let (after, _) = ok(&g, &revive(&g, "ixians", 2));
+    assert_eq!(
+        after.faction(Faction::Ixians).unwrap().tanks,
+        Forces { normal: 0, elite: 1 }
+    );
+    // Advanced too: Cyborgs are exempt.
+    let mut adv = ixian_guild_table("tleilaxu", ix);
+    adv.options.advanced = true;
+    let g = ixians_benefit(&adv);
+    ok(&g, &revive(&g, "ixians", 3));
+    // The Emperor: limited in the Advanced game only.
+    for advanced in [true, false] {
+        let mut s = setup_doc(serde_json::json!({
+            "seats": ["ecaz", "emperor", "atreides"], "seed": 46, "phase": "shipmentMovement",
+            "factions": {"ecaz": {"ally": "emperor"},
+                "emperor": {"ally": "ecaz", "reserves": {"normal": 15, "elite": 2}, "tanks": {"normal": 0, "elite": 3}}},
+            "ambassadors": {"cohort": ["fremen", "guild", "tleilaxu", "atreides", "choam"],
+                "zones": {"tleilaxu": {"kind": "placed", "territory": "carthag"}}}
+        }));
+        s.options.advanced = advanced;
+        let g = build_setup(&s);
+        let (g, _) = enter_and_trigger(&g, Faction::Emperor);
+        if advanced {
+            let err = assert_rejected(&g, &revive(&g, "emperor", 2), "rule/elite_revival_used");
+            assert_eq!(err.rule(), Some("P-TLX"));
+            assert!(err.to_string().contains("may revive 1 more"), "{err}");
+            ok(&g, &revive(&g, "emperor", 1));
+        } else {
+            ok(&g, &revive(&g, "emperor", 3));
+        }
+    }
+}
+
+/// D-167 (finding R4): CHOAM's Auditor has a Traitor card when it is in
+/// play: dealt by `setTraitors`, given in a setup, seen by the Harkonnen
+/// effect, counted by Secret Ally. Without the Auditor in play it is still
+/// refused; the Kwisatz Haderach never has one.
+#[test]
+fn r_eff_har_d_167_the_choam_auditor_traitor_card() {
+    let with_auditor = |traitors: serde_json::Value| {
+        setup_doc(serde_json::json!({"seats": ["ecaz", "choam", "atreides"], "seed": 3,
+            "factions": {"choam": {"extraLeaders": ["choam_auditor"]}, "atreides": {"traitors": traitors}}}))
+    };
+    let g = build_setup(&with_auditor(serde_json::json!([])));
+    let deal = |l: &str| {
+        cmd(
+            serde_json::json!({"actor": "host", "action": {"kind": "setTraitors", "faction": "atreides", "traitors": [l]}}),
+        )
+    };
+    let (after, _) = ok(&g, &deal("choam_auditor"));
+    assert_eq!(
+        after.faction(Faction::Atreides).unwrap().traitors,
+        [ecaz::Leader::ChoamAuditor]
+    );
+    assert_round_trip(&after);
+    // Given in the setup: accepted.
+    build_setup(&with_auditor(serde_json::json!(["choam_auditor"])));
+    // Not in play: refused as a report and in a setup.
+    let plain = setup_doc(serde_json::json!({"seats": ["ecaz", "choam", "atreides"], "seed": 3}));
+    let g0 = build_setup(&plain);
+    assert_rejected(&g0, &deal("choam_auditor"), "rule/traitor_unavailable");
+    let mut given = plain.clone();
+    given.factions.entry(Faction::Atreides).or_default().traitors = vec![ecaz::Leader::ChoamAuditor];
+    assert_eq!(given.build().unwrap_err().code(), "setup/invalid");
+    // The Kwisatz Haderach has no Traitor card, even in play.
+    let kh = setup_doc(serde_json::json!({"seats": ["ecaz", "choam", "atreides"], "seed": 3,
+        "factions": {"atreides": {"extraLeaders": ["kwisatz_haderach"]}}}));
+    let gk = build_setup(&kh);
+    let deal_kh = cmd(
+        serde_json::json!({"actor": "host", "action": {"kind": "setTraitors", "faction": "choam", "traitors": ["kwisatz_haderach"]}}),
+    );
+    assert_rejected(&gk, &deal_kh, "rule/traitor_unavailable");
+    // The Harkonnen effect sees it: Atreides holds only the Auditor and enters.
+    let mut s = with_auditor(serde_json::json!(["choam_auditor"]));
+    s.phase = Some(Phase::ShipmentMovement);
+    s.ambassadors = Some(AmbassadorsSetup {
+        cohort: vec![
+            Ambassador::Harkonnen,
+            Ambassador::Guild,
+            Ambassador::Fremen,
+            Ambassador::Emperor,
+            Ambassador::Choam,
+        ],
+        zones: BTreeMap::from([(
+            Ambassador::Harkonnen,
+            Zone::Placed {
+                territory: Territory::Carthag,
+            },
+        )]),
+        ..AmbassadorsSetup::default()
+    });
+    let g = build_setup(&s);
+    let (_, events) = enter_and_trigger(&g, Faction::Ecaz);
+    assert!(events.iter().any(|e| matches!(
+        e.event,
+        EventKind::TraitorSeen {
+            leader: ecaz::Leader::ChoamAuditor,
+            ..
+        }
+    )));
+}
+
+/// D-169 (finding R8; D-56's principle): in the Advanced game the Bene
+/// Gesserit's first force is placed where the player chooses, so the setup
+/// must give it; the Basic game keeps the printed Polar Sink fighter.
+#[test]
+fn setup_d_169_advanced_bene_gesserit_first_force_is_given_by_the_setup() {
+    let seats = serde_json::json!(["choam", "emperor", "beneGesserit", "tleilaxu", "richese", "guild"]);
+    let adv = setup_doc(serde_json::json!({"seats": seats, "seed": 7, "options": {"advanced": true}}));
+    let err = adv.build().unwrap_err();
+    assert_eq!(err.code(), "setup/invalid");
+    assert!(
+        err.problems().iter().any(|p| p.path == "factions.beneGesserit.board"),
+        "{:?}",
+        err.problems()
+    );
+    assert_eq!(printed_start(Faction::BeneGesserit, false, true), None);
+    // Given: an advisor with the Guild in Tuek's Sietch.
+    let mut given = adv.clone();
+    given.factions.entry(Faction::BeneGesserit).or_default().board = Some(vec![Stack {
+        territory: Territory::TueksSietch,
+        sector: 5,
+        normal: 0,
+        elite: 0,
+        advisors: 1,
+    }]);
+    let g = build_setup(&given);
+    let bg = g.faction(Faction::BeneGesserit).unwrap();
+    assert_eq!(bg.board[0].advisors, 1);
+    assert_eq!(bg.reserves, Forces { normal: 19, elite: 0 });
+    // R8 also: CHOAM's hand limit is 5 (D-162).
+    assert_eq!(g.faction(Faction::Choam).unwrap().hand_limit, 5);
+    // Basic: the printed fighter in the Polar Sink.
+    let basic = setup_doc(serde_json::json!({"seats": seats, "seed": 7}));
+    let g = build_setup(&basic);
+    assert_eq!(
+        g.faction(Faction::BeneGesserit).unwrap().board,
+        vec![stack(Territory::PolarSink, 0, 1)]
+    );
+}
+
+/// D-162 (finding R9): CHOAM's hand limit is 5, so CHOAM holding 4 cards as
+/// the Richese beneficiary is offered the purchase; holding 5 it is not.
+#[test]
+fn r_eff_ric_d_162_choam_hand_limit_is_five() {
+    let table = |hand: serde_json::Value| {
+        setup_doc(
+            serde_json::json!({"seats": ["ecaz", "choam", "atreides"], "seed": 3, "phase": "shipmentMovement",
+            "factions": {"ecaz": {"ally": "choam"}, "choam": {"ally": "ecaz", "hand": hand, "spice": 10}},
+            "ambassadors": {"cohort": ["richese", "guild", "fremen", "emperor", "atreides"],
+                "zones": {"richese": {"kind": "placed", "territory": "carthag"}}}}),
+        )
+    };
+    let run = |hand| enter_and_trigger(&build_setup(&table(hand)), Faction::Choam).0;
+    let g = run(serde_json::json!([0, 1, 2, 3]));
+    assert!(
+        matches!(g.open_frame().map(|f| &f.decision), Some(Decision::RicheseBuy { .. })),
+        "{:?}",
+        g.pending()
+    );
+    let g = run(serde_json::json!([0, 1, 2, 3, 4]));
+    assert!(
+        g.open_frame().is_none(),
+        "a full hand is offered nothing: {:?}",
+        g.pending()
+    );
+}
+
+/// D-170 (seed `003`): the Cheap Hero/Heroine Traitor card is not a leader
+/// of any faction, so it is no `Leader` value: no roster, Traitor report or
+/// setup can name it as one (the design gives it its own card identity).
+#[test]
+fn r_nex_sec_d_170_the_cheap_hero_traitor_is_no_faction_leader() {
+    for id in ["cheap_hero", "cheap_heroine"] {
+        let text =
+            format!(r#"{{"actor":"host","action":{{"kind":"setTraitors","faction":"atreides","traitors":["{id}"]}}}}"#);
+        let err = ecaz::command_from_json(&text).unwrap_err();
+        assert_eq!(err.code(), "decode/invalid_command", "{id}");
+        assert!(ecaz::Leader::ALL
+            .iter()
+            .chain(ecaz::Leader::EXTRA.iter())
+            .all(|l| l.id() != id));
+    }
 }

@@ -442,10 +442,12 @@ fn tleilaxu_into_carthag() -> Command {
     })
 }
 
-/// R-EFF-HAR, D-102: the Harkonnen effect draws only among the Face
-/// Dancers still face down; the revealed ones are public in every view.
+/// R-EFF-HAR as corrected (D-166; seed `001`, "Account for cards already
+/// revealed but still held"): the Harkonnen effect draws among every Face
+/// Dancer the Tleilaxu hold, revealed or not; the revealed ones stay public
+/// in every view. With all three revealed the effect is still available.
 #[test]
-fn issue13_3_r_eff_har_draws_only_face_down_face_dancers() {
+fn r_eff_har_d_166_draws_among_every_held_face_dancer_revealed_or_not() {
     let mut s = table();
     s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![Leader::ThufirHawat, Leader::FeydRautha];
     let a = s.ambassadors.as_mut().unwrap();
@@ -457,13 +459,9 @@ fn issue13_3_r_eff_har_draws_only_face_down_face_dancers() {
     );
     a.cohort[0] = Ambassador::Harkonnen;
     a.zones.remove(&Ambassador::Emperor);
-    for seed in 0..12 {
-        s.seed = Some(seed);
-        let g = build_setup(&s);
-        let spectator = view(&g, Viewer::Spectator);
-        let tl = spectator.factions.iter().find(|x| x.faction == Tleilaxu).unwrap();
-        assert_eq!(tl.revealed_face_dancers, [Leader::ThufirHawat, Leader::FeydRautha]);
-        assert_eq!(tl.face_dancers, None);
+    let held = [Leader::ThufirHawat, Leader::FeydRautha, Leader::SanyaEcaz];
+    let draw = |s: &Setup| {
+        let g = build_setup(s);
         let (g, _) = ok(&g, &tleilaxu_into_carthag());
         let (_, events) = ok(
             &g,
@@ -479,14 +477,37 @@ fn issue13_3_r_eff_har_draws_only_face_down_face_dancers() {
                 _ => None,
             })
             .collect();
-        assert_eq!(seen, [Leader::SanyaEcaz], "seed {seed}");
+        seen
+    };
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        s.seed = Some(seed);
+        let g = build_setup(&s);
+        let spectator = view(&g, Viewer::Spectator);
+        let tl = spectator.factions.iter().find(|x| x.faction == Tleilaxu).unwrap();
+        assert_eq!(tl.revealed_face_dancers, [Leader::ThufirHawat, Leader::FeydRautha]);
+        assert_eq!(tl.face_dancers, None);
+        let seen = draw(&s);
+        assert_eq!(seen.len(), 1, "seed {seed}");
+        assert!(held.contains(&seen[0]), "seed {seed}: {seen:?}");
+        drawn.extend(seen);
     }
-    // All revealed: nothing face down; the effect cannot be triggered (P-UNAVAILABLE).
-    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers =
-        vec![Leader::ThufirHawat, Leader::FeydRautha, Leader::SanyaEcaz];
-    let g = build_setup(&s);
-    let (g, _) = ok(&g, &tleilaxu_into_carthag());
-    assert!(g.open_frame().is_none(), "no offer: {:?}", g.pending());
+    assert!(
+        drawn.contains(&Leader::ThufirHawat) || drawn.contains(&Leader::FeydRautha),
+        "a revealed Face Dancer is never drawn: {drawn:?}"
+    );
+    // All revealed (finding R7): the offer opens and the draw is among them.
+    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = held.to_vec();
+    for seed in 0..4 {
+        s.seed = Some(seed);
+        let seen = draw(&s);
+        assert_eq!(seen.len(), 1);
+        assert!(held.contains(&seen[0]));
+    }
+    // A returned card is no longer held: never drawn.
+    s.factions.get_mut(&Tleilaxu).unwrap().face_dancers = vec![Leader::SanyaEcaz];
+    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![Leader::SanyaEcaz];
+    assert_eq!(draw(&s), [Leader::SanyaEcaz]);
 }
 
 /// D-102: `revealFaceDancer` turns a held Face Dancer face up (a public

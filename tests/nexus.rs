@@ -2162,3 +2162,17 @@ fn r_nex_bet_forged_saved_windows_are_inconsistent() {
         }
     }
 }
+
+/// D-167, R-NEX-SEC: with CHOAM's Auditor in play its Traitor card exists,
+/// so a target holding it answers yes to CHOAM's Secret Ally (finding R4:
+/// before, the card could not be held at all).
+#[test]
+fn r_nex_sec_d_167_the_choam_auditor_traitor_card_counts() {
+    let seats = [Faction::Choam, Faction::Harkonnen, Faction::Atreides];
+    let mut s = hold(nexus_table(&seats, Phase::Storm), Faction::Choam, Faction::Ecaz);
+    fs(&mut s, Faction::Choam).extra_leaders = vec![Leader::ChoamAuditor];
+    assert!(!ask(&s, Faction::Choam, Faction::Harkonnen));
+    let yes = with_traitors(s, Faction::Harkonnen, &[Leader::ChoamAuditor]);
+    assert!(ask(&yes, Faction::Choam, Faction::Harkonnen));
+    assert!(!ask(&yes, Faction::Choam, Faction::Atreides));
+}

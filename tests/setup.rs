@@ -65,7 +65,8 @@ fn setup_defaults_every_faction_printed_spice_limits_and_revival() {
         (Faction::BeneGesserit, 5, 1, 4),
         (Faction::Ixians, 10, 1, 4),
         (Faction::Tleilaxu, 5, 2, 4),
-        (Faction::Choam, 2, 0, 4),
+        // D-162: CHOAM's hand limit is 5 (board.md, corrected).
+        (Faction::Choam, 2, 0, 5),
         (Faction::Richese, 5, 2, 4),
         (Faction::Ecaz, 12, 2, 4),
         (Faction::Moritani, 12, 2, 4),
@@ -85,11 +86,15 @@ fn setup_defaults_every_faction_printed_spice_limits_and_revival() {
         // D-56: the printed start where the rules fix it; the common
         // helper puts the player-chosen ones (Fremen, Moritani, Ixians
         // without the HMS) in reserves. tests/fidelity.rs has the detail.
-        let start = ecaz::printed_start(f, false).unwrap_or_default();
+        let start = ecaz::printed_start(f, false, false).unwrap_or_default();
         assert_eq!(s.board, start, "{f} starts at its printed position");
     }
     let emperor = games[0].faction(Faction::Emperor).unwrap();
     assert_eq!(emperor.reserves, Forces { normal: 15, elite: 5 });
+    // D-163: the Ixians' 13 Suboids and 7 Cyborgs, all in reserve when the
+    // HMS is not in play (their board given empty by the helper).
+    let ixians = games[1].faction(Faction::Ixians).unwrap();
+    assert_eq!(ixians.reserves, Forces { normal: 13, elite: 7 });
 }
 
 // ---- R-INV-1 / R-INV-2 / R-INV-3 ----

@@ -46,11 +46,28 @@ fn fixtures() -> Vec<(u32, String, std::path::PathBuf)> {
 /// step that differs, the decision that changed it). Their state still
 /// loads and plays on; the comparison stops at that step, which must be
 /// exactly the listed one.
-const RULE_CHANGES: &[(&str, usize, &str)] = &[(
-    "game2-step90-quiet",
-    7,
-    "D-52: a captured Duke Vidal is used in battle by his captor (format 1's rules refused it)",
-)];
+const RULE_CHANGES: &[(&str, usize, &str)] = &[
+    (
+        "game2-step90-quiet",
+        7,
+        "D-52: a captured Duke Vidal is used in battle by his captor (format 1's rules refused it)",
+    ),
+    (
+        "game1-step100-ixianSwap",
+        18,
+        "D-163, D-171: 3 reserve Suboids became Cyborgs; the host's later Suboid shipment no longer has them",
+    ),
+    (
+        "game4-step107-guildShipment",
+        20,
+        "D-163, D-171: 3 reserve Suboids became Cyborgs; the host's later Suboid arrival no longer has them",
+    ),
+    (
+        "game1-step116-ixianSwap",
+        23,
+        "D-163, D-171: 3 reserve Suboids became Cyborgs; the host's later Suboid arrival no longer has them",
+    ),
+];
 
 /// What a command did: its events as JSON, or `error <code>`.
 fn outcome(g: &mut ecaz::Game, cmd: &Command) -> Value {
@@ -127,7 +144,8 @@ fn issue13_6_migration_1_to_2_is_explicit_and_complete() {
     let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
     let mut v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(ecaz::migrate(&mut v).unwrap(), 1);
-    assert_eq!(v["version"], Value::from(FORMAT_VERSION));
+    // The text rewrite ends at format 2; the typed steps follow on decoding.
+    assert_eq!(v["version"], Value::from(2));
     for f in v["factions"].as_array().unwrap() {
         assert_eq!(f["revealedFaceDancers"], serde_json::json!([]));
         assert_eq!(f["allySince"], Value::Null);
@@ -163,4 +181,135 @@ fn issue13_6_a_state_of_an_unknown_version_is_refused_unread() {
         let e = game_from_json(&v.to_string()).unwrap_err();
         assert_eq!(e.code(), "state/unsupported_version", "version {bad}");
     }
+}
+
+/// D-171: format 2 → 3 is a typed step on the decoded game (`migrate_2_to_3`).
+/// Every format-2 fixture loads as format 3 with CHOAM's old default hand
+/// limit of 4 raised to 5 (D-162) and the Ixians' 16 + 4 turned into 13 + 7
+/// without moving a force (D-163); everything else is as saved.
+#[test]
+fn d_171_format_2_states_migrate_to_3() {
+    let v2: Vec<_> = fixtures().into_iter().filter(|(v, ..)| *v == 2).collect();
+    assert!(v2.len() >= 8, "format-2 fixtures: {}", v2.len());
+    let (mut choam, mut ixians) = (0, 0);
+    for (_, name, dir) in v2 {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+        let old: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(old["version"], Value::from(2), "{name}");
+        let g = game_from_json(&text).unwrap_or_else(|e| panic!("{name}: {} {e}", e.code()));
+        let mut new = json_value(&g);
+        assert_eq!(new["version"], Value::from(3), "{name}");
+        for (i, f) in old["factions"].as_array().unwrap().iter().enumerate() {
+            let after = &new["factions"][i];
+            if f["faction"] == "choam" {
+                choam += 1;
+                assert_eq!(f["handLimit"], Value::from(4), "{name}: saved with the old default");
+                assert_eq!(after["handLimit"], Value::from(5), "{name}");
+            }
+            if f["faction"] == "ixians" {
+                ixians += 1;
+                let count = |f: &Value, k: &str| {
+                    f["reserves"][k].as_u64().unwrap()
+                        + f["tanks"][k].as_u64().unwrap()
+                        + f["board"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x[k].as_u64().unwrap())
+                            .sum::<u64>()
+                };
+                assert_eq!((count(f, "normal"), count(f, "elite")), (16, 4), "{name}");
+                assert_eq!((count(after, "normal"), count(after, "elite")), (13, 7), "{name}");
+                // No force moved: every stack keeps its total.
+                let totals = |f: &Value| {
+                    f["board"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| {
+                            (
+                                x["territory"].clone(),
+                                x["normal"].as_u64().unwrap() + x["elite"].as_u64().unwrap(),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(totals(f), totals(after), "{name}");
+            }
+        }
+        // Format 3 records where a captive Duke returns; format 2 did not.
+        assert_eq!(new["duke"]["beforeCapture"], Value::Null, "{name}");
+        new["duke"].as_object_mut().unwrap().remove("beforeCapture");
+        // Apart from those, the state is the saved one.
+        new["version"] = Value::from(2);
+        for (i, f) in old["factions"].as_array().unwrap().iter().enumerate() {
+            for k in ["handLimit", "reserves", "tanks", "board"] {
+                new["factions"][i][k] = f[k].clone();
+            }
+        }
+        assert_eq!(new, old, "{name}: only the migrated fields change");
+    }
+    assert!(
+        choam >= 1 && ixians >= 1,
+        "fixtures with CHOAM ({choam}) and the Ixians ({ixians})"
+    );
+}
+
+/// D-171: the typed step on values no fixture holds — a CHOAM hand limit a
+/// host set to something else is kept; gholas held by others than the
+/// Tleilaxu become captives (a Duke ghola of Ecaz becomes Ecaz's); a
+/// format-2 state is refused unread when its version is not a known one.
+#[test]
+fn d_171_migrate_2_to_3_ghola_and_hand_limit_cases() {
+    let (_, name, dir) = fixtures()
+        .into_iter()
+        .find(|(v, n, _)| *v == 2 && n.contains("quiet"))
+        .unwrap();
+    let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+    let base: Value = serde_json::from_str(&text).unwrap();
+    let seated: Vec<String> = base["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    let holder = seated
+        .iter()
+        .find(|s| *s != "ecaz" && *s != "tleilaxu")
+        .unwrap()
+        .clone();
+    for (duke, expected) in [
+        (
+            serde_json::json!({"kind": "ghola", "by": holder}),
+            serde_json::json!({"kind": "captured", "by": holder}),
+        ),
+        (
+            serde_json::json!({"kind": "ghola", "by": "ecaz"}),
+            serde_json::json!({"kind": "controlled", "by": "ecaz", "source": "ecazAmbassador"}),
+        ),
+    ] {
+        let mut v = base.clone();
+        v["duke"]["custody"] = duke;
+        v["duke"]["beforeLoan"] = Value::Null;
+        let g = game_from_json(&v.to_string()).unwrap_or_else(|e| panic!("{} {e} {:?}", e.code(), e.problems()));
+        assert_eq!(json_value(&g)["duke"]["custody"], expected);
+    }
+    // A leader ghola of a non-Tleilaxu holder becomes a captive of it.
+    let mut v = base.clone();
+    let owner = v["factions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|f| f["faction"] != holder.as_str())
+        .unwrap();
+    v["factions"][owner]["leaders"][0]["custody"] = serde_json::json!({"kind": "ghola", "by": holder});
+    let g = game_from_json(&v.to_string()).unwrap_or_else(|e| panic!("{} {e} {:?}", e.code(), e.problems()));
+    assert_eq!(
+        json_value(&g)["factions"][owner]["leaders"][0]["custody"],
+        serde_json::json!({"kind": "captured", "by": holder})
+    );
+    // The same document labelled format 3 is refused: a ghola only the
+    // Tleilaxu may hold.
+    v["version"] = Value::from(3);
+    assert_eq!(game_from_json(&v.to_string()).unwrap_err().code(), "state/inconsistent");
 }

@@ -51,8 +51,13 @@ fn edit(t: &mut TableFacts, e: Edit) {
         }
         Edit::HandLimit(x) => t.factions.get_mut(&x).unwrap().hand_limit += 1,
         Edit::Reserves(x) => {
+            // One force fewer in reserve: a normal one, else an elite one.
             let r = &mut t.factions.get_mut(&x).unwrap().reserves;
-            r.normal = r.normal.checked_sub(1).expect("a force in reserve");
+            if r.normal > 0 {
+                r.normal -= 1;
+            } else {
+                r.elite = r.elite.checked_sub(1).expect("a force in reserve");
+            }
         }
         Edit::Tanks(x) => t.factions.get_mut(&x).unwrap().tanks.normal += 1,
         Edit::Ally(a, b) => {

@@ -796,7 +796,8 @@ static FACTIONS: [FactionInfo; 12] = [
         faction: Faction::Choam,
         spice: 2,
         free_revival: 0,
-        hand_limit: 4,
+        // board.md §Factions (corrected): CHOAM's hand limit is 5 (D-162).
+        hand_limit: 5,
         forces: 20,
     },
     FactionInfo {
@@ -865,12 +866,39 @@ pub const BASE_TREACHERY: [(&str, u8); 24] = [
 /// Wire id of the Karama card kind.
 pub const KARAMA: &str = "karama";
 
-/// The base deck's worthless card kinds (the Bene Gesserit's Karama
-/// equivalents in the Advanced game).
-pub const WORTHLESS: [&str; 5] = ["baliset", "jubba_cloak", "kulon", "la_la_la", "trip_to_gamont"];
+/// The worthless card kinds of every Treachery deck a setup can hold (the
+/// Bene Gesserit's Karama equivalents in the Advanced game, D-164): the
+/// base deck's five and Kull Wahad of the Ixians & Tleilaxu deck (worthless
+/// in every peer engine). The CHOAM & Richese and Ecaz & Moritani decks add
+/// none.
+pub const WORTHLESS: [&str; 6] = [
+    "baliset",
+    "jubba_cloak",
+    "kulon",
+    "la_la_la",
+    "trip_to_gamont",
+    "kull_wahad",
+];
+
+/// Is a card of `kind` worthless (D-164)? Decided by the card's kind alone,
+/// whichever deck it came from.
+pub fn is_worthless(kind: &str) -> bool {
+    WORTHLESS.contains(&kind)
+}
 
 /// Duke Vidal's strength (RULES R-DUKE-1).
 pub const DUKE_VIDAL_STRENGTH: u8 = 6;
+
+/// Elite forces among a faction's 20 (component facts, `board.md` §Factions:
+/// 5 Sardaukar, 3 Fedaykin, 7 Cyborgs beside 13 Suboids — D-8, D-163).
+pub fn elite_total(f: Faction) -> u32 {
+    match f {
+        Faction::Emperor => 5,
+        Faction::Fremen => 3,
+        Faction::Ixians => 7,
+        _ => 0,
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -665,8 +665,9 @@ pub enum Leader {
     TrinKronos,
     /// Vando Terboli (Moritani, strength 1).
     VandoTerboli,
-    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (D-104;
-    /// no Traitor card, not in [`Leader::ALL`]).
+    /// CHOAM's Auditor: an extra CHOAM leader a setup may declare (not in
+    /// [`Leader::ALL`]); its Traitor card is in the game while it is in play
+    /// (D-167).
     ChoamAuditor,
     /// The Kwisatz Haderach: an extra Atreides leader a setup may declare
     /// (D-104; no Traitor card, not in [`Leader::ALL`]).
@@ -762,8 +763,8 @@ impl Leader {
     ];
 
     /// The extra leaders beyond the printed discs that a setup may declare
-    /// for their faction (D-104): custody and Secret Ally scope only; no
-    /// Traitor card or Face Dancer shows them.
+    /// for their faction: custody and Secret Ally scope; only the Auditor has
+    /// a Traitor card ([`crate::Game::traitor_card_exists`], D-167).
     pub const EXTRA: [Leader; 2] = [Leader::ChoamAuditor, Leader::KwisatzHaderach];
 
     /// Is this one of [`Leader::EXTRA`]?

@@ -122,6 +122,15 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
         if let LeaderCustody::Captured { by } | LeaderCustody::Ghola { by } = l.custody {
             seated_other(g, f, by, &at("leaders"), p);
         }
+        // D-168: only the Tleilaxu make gholas (E1).
+        if let LeaderCustody::Ghola { by } = l.custody {
+            if by != Faction::Tleilaxu {
+                p.push(Problem::new(
+                    at("leaders"),
+                    format!("only the Tleilaxu hold gholas, not {by}"),
+                ));
+            }
+        }
     }
     // Forces: 20, elites only for elite factions, advisors only for BG.
     let total = s.total_forces();
@@ -138,8 +147,15 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
         .fold(0u32, u32::saturating_add)
         .saturating_add(s.reserves.elite)
         .saturating_add(s.tanks.elite);
+    // D-163: the elite forces are components too, conserved like the 20.
+    let elite_total = crate::base::board::elite_total(f);
     if !f.has_elite() && elite > 0 {
         p.push(Problem::new(at("forces"), format!("{f} has no elite forces")));
+    } else if elite != elite_total {
+        p.push(Problem::new(
+            at("forces"),
+            format!("{f} has {elite_total} elite forces in all (reserves + board + Tanks), not {elite}"),
+        ));
     }
     let mut seen = BTreeSet::new();
     for (i, st) in s.board.iter().enumerate() {
@@ -198,14 +214,13 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
     if f != Faction::Tleilaxu && !s.face_dancers.is_empty() {
         p.push(Problem::new(at("faceDancers"), "only the Tleilaxu hold Face Dancers"));
     }
+    // D-167: a Traitor card of a seated faction's leader, or of CHOAM's
+    // Auditor in play.
     for l in s.traitors.iter().chain(s.face_dancers.iter()) {
-        if l.is_extra() {
-            p.push(Problem::new(at("traitors"), format!("{l} has no Traitor card")));
-        }
-        if !g.is_seated(l.faction()) {
+        if !g.traitor_card_exists(*l) {
             p.push(Problem::new(
                 at("traitors"),
-                format!("{l} is not a leader of a seated faction"),
+                format!("{l} has no Traitor card in this game (not a seated faction's leader, or an extra leader without one)"),
             ));
         }
     }
@@ -314,6 +329,43 @@ fn duke(g: &Game, p: &mut Vec<Problem>) {
             }
         }
         DukeCustody::SetAside | DukeCustody::Tanks => {}
+    }
+    if let DukeCustody::Ghola { by } = g.duke.custody {
+        if by != Faction::Tleilaxu {
+            p.push(Problem::new(
+                "duke",
+                format!("only the Tleilaxu hold gholas, not {by} (D-168)"),
+            ));
+        }
+    }
+    // D-168: a captive remembers only a lasting custody he was taken from,
+    // never his captor's own.
+    match (g.duke.custody, g.duke.before_capture) {
+        (_, None) => {}
+        (DukeCustody::Captured { by }, Some(before)) => {
+            let holder = match before {
+                DukeCustody::Controlled { by, .. } | DukeCustody::Ghola { by } => Some(by),
+                _ => None,
+            };
+            if !crate::rules::duke::lasting(before) || holder == Some(by) {
+                p.push(Problem::new(
+                    "duke.beforeCapture",
+                    "a captive returns to Ecaz Ambassador control or a Tleilaxu ghola of another faction",
+                ));
+            }
+            if let DukeCustody::Ghola { by } = before {
+                if by != Faction::Tleilaxu {
+                    p.push(Problem::new("duke.beforeCapture", "only the Tleilaxu hold gholas"));
+                }
+            }
+            if holder.is_some_and(|h| !g.is_seated(h)) {
+                p.push(Problem::new("duke.beforeCapture", "the holder he returns to is seated"));
+            }
+        }
+        (_, Some(_)) => p.push(Problem::new(
+            "duke.beforeCapture",
+            "only a captured Duke remembers where he returns",
+        )),
     }
     // P-DUKE-LOAN: a loan goes to Ecaz's ally and remembers a lendable holder.
     let ecaz_ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);

@@ -21,7 +21,7 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::base::board::{faction_info, BASE_TREACHERY};
+use crate::base::board::{elite_total, faction_info, BASE_TREACHERY};
 use crate::base::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
 use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 use crate::base::policy::Policies;
@@ -62,8 +62,13 @@ fn start_stack(territory: Territory, sector: Sector, normal: u32, elite: u32) ->
 /// placed: the Ixians choose where it stands), Tleilaxu all in reserves; E2 —
 /// CHOAM and Richese all in reserves; E3 — Ecaz 6 in Imperial Basin, Moritani
 /// 6 placed as it likes (`None`).
-pub fn printed_start(f: Faction, hms_placed: bool) -> Option<Vec<Stack>> {
+///
+/// `advanced`: in the Advanced game the Bene Gesserit place their first force
+/// in any territory (an advisor where another faction's forces stand), so
+/// their start is theirs to give too (`None`; D-56, D-169).
+pub fn printed_start(f: Faction, hms_placed: bool, advanced: bool) -> Option<Vec<Stack>> {
     match f {
+        Faction::BeneGesserit if advanced => None,
         Faction::Atreides => Some(start_stack(Territory::Arrakeen, 10, 10, 0)),
         Faction::Harkonnen => Some(start_stack(Territory::Carthag, 11, 10, 0)),
         Faction::Guild => Some(start_stack(Territory::TueksSietch, 5, 5, 0)),
@@ -139,6 +144,10 @@ pub struct Setup {
     /// While Duke Vidal is lent (P-DUKE-LOAN): the custody he returns to.
     #[serde(default)]
     pub duke_before_loan: Option<DukeCustody>,
+    /// While Duke Vidal is captured: the lasting custody he returns to after
+    /// his captor uses him in a battle or returns him (D-168).
+    #[serde(default)]
+    pub duke_before_capture: Option<DukeCustody>,
     /// Import a game at Ecaz's open end-of-Revival placement window (R-PLC-1):
     /// the built game starts with the placement frame open (phase `revival`).
     #[serde(default)]
@@ -253,16 +262,6 @@ pub struct AmbassadorsSetup {
     pub placement: PlacementTurn,
 }
 
-/// Elite forces among a faction's 20 (component facts: 5 Sardaukar, 3 Fedaykin, 4 Cyborgs).
-pub fn elite_total(f: Faction) -> u32 {
-    match f {
-        Faction::Emperor => 5,
-        Faction::Fremen => 3,
-        Faction::Ixians => 4,
-        _ => 0,
-    }
-}
-
 /// The base Treachery catalog: card kind by card id, in [`BASE_TREACHERY`] order.
 pub fn base_catalog() -> Vec<String> {
     BASE_TREACHERY
@@ -353,12 +352,15 @@ impl Setup {
         // D-56: a starting position the player chooses must be given.
         for &f in &self.seats {
             let given = self.factions.get(&f).is_some_and(|x| x.board.is_some());
-            if !given && printed_start(f, self.hms.is_some()).is_none() {
+            if !given && printed_start(f, self.hms.is_some(), self.options.advanced).is_none() {
                 let why = match f {
                     Faction::Fremen => {
                         "the Fremen place their 10 starting forces as they like among Sietch Tabr, False Wall South and False Wall West (base rules): give them in `board`"
                     }
                     Faction::Moritani => "Moritani places its 6 starting forces as it likes (E3): give them in `board`",
+                    Faction::BeneGesserit => {
+                        "in the Advanced game the Bene Gesserit place their first force in any territory, as an advisor where another faction's forces stand (base rules, Advanced): give it in `board`"
+                    }
                     _ => "the Ixians start in the HMS, which they place (E1): give `hms`, or the Ixian `board`",
                 };
                 p.push(Problem::new(format!("factions.{f}.board"), why));
@@ -440,7 +442,7 @@ impl Setup {
         let given = self.factions.get(&f).cloned().unwrap_or_default();
         let board = given
             .board
-            .unwrap_or_else(|| printed_start(f, self.hms.is_some()).unwrap_or_default());
+            .unwrap_or_else(|| printed_start(f, self.hms.is_some(), self.options.advanced).unwrap_or_default());
         let tanks = given.tanks.unwrap_or_default();
         let reserves = given.reserves.unwrap_or_else(|| {
             let elite_out = board
@@ -609,6 +611,7 @@ impl Setup {
             duke: Duke {
                 custody: self.duke.unwrap_or(DukeCustody::SetAside),
                 before_loan: self.duke_before_loan,
+                before_capture: self.duke_before_capture,
                 battle_turn: self.duke_battle_turn,
                 since: self.duke_since,
             },
@@ -703,6 +706,7 @@ impl Setup {
             }),
             duke: Some(g.duke.custody),
             duke_before_loan: g.duke.before_loan,
+            duke_before_capture: g.duke.before_capture,
             placement_open: placement_frame.is_some(),
             outside: g.treachery.outside.clone(),
             duke_since: g.duke.since,

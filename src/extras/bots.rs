@@ -314,8 +314,10 @@ mod heuristic {
     /// (the ones CHOAM discards and the Ixian swap gives away first); Karama
     /// and the strongest weapons and defences lead.
     pub(super) fn card_value(kind: &str) -> i32 {
+        if board::is_worthless(kind) {
+            return 0;
+        }
         match kind {
-            "baliset" | "jubba_cloak" | "kulon" | "la_la_la" | "trip_to_gamont" => 0,
             KARAMA => 10,
             "lasgun" => 8,
             "crysknife" | "maula_pistol" | "slip_tip" | "stunner" | "chaumas" | "chaumurky" | "ellaca_drug"

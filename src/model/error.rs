@@ -385,9 +385,20 @@ pub enum ApplyError {
         /// What was asked.
         asked: u32,
     },
-    /// P-TLX: one elite force revived per turn, shared with ordinary revival.
-    #[error("{0} has already revived its elite force this turn")]
-    EliteRevivalUsed(Faction),
+    /// E1 (D-168): only the Tleilaxu make gholas.
+    #[error("only the Tleilaxu make gholas, not {0}")]
+    GholaTleilaxuOnly(Faction),
+    /// P-TLX (D-165): in the Advanced game, one Sardaukar or Fedaykin revived
+    /// per turn, shared with ordinary revival.
+    #[error("{faction} may revive {left} more elite force(s) this turn (one Sardaukar or Fedaykin a turn in the Advanced game), not {asked}")]
+    EliteRevivalUsed {
+        /// The beneficiary.
+        faction: Faction,
+        /// Elite forces it may still revive this turn.
+        left: u32,
+        /// Elite forces asked for.
+        asked: u32,
+    },
     /// R-EFF-TLX: the leader is not this faction's own leader in the Tanks.
     #[error("{0} is not one of the beneficiary's own leaders in the Tanks")]
     LeaderNotInTanks(Leader),
@@ -626,7 +637,8 @@ stable_codes! {
             HmsEntry { .. } => "rule/hms_entry",
             InStorm { .. } => "rule/in_storm",
             TooManyForces { .. } => "rule/too_many_forces",
-            EliteRevivalUsed(_) => "rule/elite_revival_used",
+            EliteRevivalUsed { .. } => "rule/elite_revival_used",
+            GholaTleilaxuOnly(_) => "rule/ghola_tleilaxu_only",
             LeaderNotInTanks(_) => "rule/leader_not_in_tanks",
             DukeRevivalEcazOnly => "rule/duke_revival_ecaz_only",
             ParentSettled(_) => "rule/parent_settled",
@@ -663,7 +675,8 @@ impl ApplyError {
             StrongholdFull(_) | AllyPresent { .. } | InStorm { .. } | DuplicateSector(_) => Some("R-EFF-FRE"),
             HmsEntry { .. } => Some("P-FRE-ROUTE"),
             TooManyForces { .. } => Some("R-EFF-GLD"),
-            EliteRevivalUsed(_) => Some("P-TLX"),
+            EliteRevivalUsed { .. } => Some("P-TLX"),
+            GholaTleilaxuOnly(_) => Some("R-DUKE-2"),
             LeaderNotInTanks(_) | DukeRevivalEcazOnly => Some("R-EFF-TLX"),
             ParentSettled(_) => Some("P-NEST"),
             NexusNotHeld(_) | WrongNexusMode { .. } | AlliedNexus(_) | NexusDeal { .. } | NexusOff => Some("RULES §7"),

@@ -18,7 +18,7 @@ use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, 
 use crate::base::rng::GameRng;
 
 /// The state format version this library writes and reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The oldest state format version this library still loads (by explicit
 /// migration, `json::migrate`); see docs/integration.md §6.
@@ -216,9 +216,9 @@ pub enum DukeCustody {
         /// The captor.
         by: Faction,
     },
-    /// R-NEX-CUN: a ghola.
+    /// R-NEX-CUN: a ghola (only the Tleilaxu make gholas: E1; D-168).
     Ghola {
-        /// The controller of the ghola.
+        /// The controller of the ghola (the Tleilaxu).
         by: Faction,
     },
 }
@@ -247,6 +247,13 @@ pub struct Duke {
     /// (Ecaz's control, or set aside).
     #[serde(default)]
     pub before_loan: Option<DukeCustody>,
+    /// While captured: the lasting custody he was captured from — Ecaz
+    /// Ambassador control or a Tleilaxu ghola — to which he returns after
+    /// his captor uses him in a battle or returns him (base rules on
+    /// captured leaders; D-168). None: captured from a temporary control
+    /// (it ended with the capture) or before format 3 recorded it.
+    #[serde(default)]
+    pub before_capture: Option<DukeCustody>,
     /// The turn in which he was last used in a battle (P-NEX-CUN-TIME).
     #[serde(default)]
     pub battle_turn: Option<u32>,
@@ -768,6 +775,19 @@ impl Game {
     /// Is the faction seated?
     pub fn is_seated(&self, f: Faction) -> bool {
         self.seats.contains(&f)
+    }
+    /// Is `leader`'s Traitor card in the game (board.md §Treachery; D-167)?
+    /// A printed leader's is when its faction is seated; CHOAM's Auditor's
+    /// when the Auditor is in play (CHOAM seated with the Auditor among its
+    /// leaders, as every peer engine deals it); the Kwisatz Haderach has none.
+    pub fn traitor_card_exists(&self, leader: Leader) -> bool {
+        match leader {
+            Leader::KwisatzHaderach => false,
+            Leader::ChoamAuditor => self
+                .faction(Faction::Choam)
+                .is_some_and(|s| s.leaders.iter().any(|l| l.leader == Leader::ChoamAuditor)),
+            _ => self.is_seated(leader.faction()),
+        }
     }
     /// Options chosen at setup.
     pub fn options(&self) -> GameOptions {

@@ -15,12 +15,16 @@ use crate::model::game::{DukeCustody, DukeSource, Game};
 /// R-DUKE-4: what reviving him costs Ecaz, however many leaders are dead.
 pub const REVIVAL_COST: u32 = 5;
 
-/// Move the Duke and say so. Any custody change but a loan ends a loan record.
+/// Move the Duke and say so. Any custody change but a loan ends a loan
+/// record; any custody but a capture ends a capture record (D-168).
 pub(crate) fn set(g: &mut Game, custody: DukeCustody, reason: DukeReason, events: &mut Vec<Event>) {
     g.duke.custody = custody;
     g.duke.since = Some(g.turn);
     if reason != DukeReason::Loan {
         g.duke.before_loan = None;
+    }
+    if !matches!(custody, DukeCustody::Captured { .. }) {
+        g.duke.before_capture = None;
     }
     events.push(Event::public(EventKind::DukeMoved { custody, reason }));
 }
@@ -117,12 +121,14 @@ pub(crate) fn check_used_in_battle(g: &Game) -> Result<(), ApplyError> {
 /// R-DUKE-3, P-DUKE-LOAN: a temporary control ends with the battle use and he
 /// is set aside — a lent Duke too (the loan does not outlive its battle, and
 /// the holder before the loan does not get him back: R-DUKE-3, D-51). A
-/// captor or ghola holder keeps him after a battle, as with any leader it
-/// holds (base rules).
+/// ghola holder keeps him after a battle. A captor who uses him in a battle
+/// returns him, as any captured leader, to whoever last had him (base rules
+/// on captured leaders; D-168): [`after_capture`].
 pub(crate) fn commit_used_in_battle(g: &mut Game, events: &mut Vec<Event>) {
     let next = match g.duke.custody {
         DukeCustody::Controlled { .. } | DukeCustody::SetAside => DukeCustody::SetAside,
-        kept @ (DukeCustody::Captured { .. } | DukeCustody::Ghola { .. } | DukeCustody::Tanks) => kept,
+        DukeCustody::Captured { .. } => after_capture(g),
+        kept @ (DukeCustody::Ghola { .. } | DukeCustody::Tanks) => kept,
     };
     g.duke.battle_turn = Some(g.turn);
     set(g, next, DukeReason::BattleUse, events);
@@ -156,9 +162,50 @@ pub(crate) fn check_captured(g: &Game, by: Faction) -> Result<(), ApplyError> {
     Ok(())
 }
 
-/// He is captured.
+/// The lasting custodies a captured Duke goes back to (D-168): Ecaz
+/// Ambassador control (held until its holder uses him in a battle) and a
+/// Tleilaxu ghola. A temporary control (Moritani's battle, Cunning, a loan)
+/// ends with the capture, as its tenure is one battle or one turn.
+pub(crate) fn lasting(custody: DukeCustody) -> bool {
+    matches!(
+        custody,
+        DukeCustody::Controlled {
+            source: DukeSource::EcazAmbassador,
+            ..
+        } | DukeCustody::Ghola { .. }
+    )
+}
+
+/// Where a captured Duke goes when his captor has used him or returns him:
+/// the lasting custody he was captured from, else set aside (D-168).
+fn after_capture(g: &Game) -> DukeCustody {
+    g.duke.before_capture.unwrap_or(DukeCustody::SetAside)
+}
+
+/// Who holds a lasting custody.
+fn holder(custody: DukeCustody) -> Option<Faction> {
+    match custody {
+        DukeCustody::Controlled { by, .. } | DukeCustody::Ghola { by } => Some(by),
+        _ => None,
+    }
+}
+
+/// He is captured. The lasting custody he was taken from is remembered; a
+/// captive captured again keeps the record of his first holder, and that
+/// holder capturing him takes him back into it (D-168).
 pub(crate) fn commit_captured(g: &mut Game, by: Faction, events: &mut Vec<Event>) {
-    set(g, DukeCustody::Captured { by }, DukeReason::Captured, events);
+    let before = match g.duke.custody {
+        c if lasting(c) => Some(c),
+        DukeCustody::Captured { .. } => g.duke.before_capture,
+        _ => None,
+    };
+    match before {
+        Some(back) if holder(back) == Some(by) => set(g, back, DukeReason::Captured, events),
+        _ => {
+            set(g, DukeCustody::Captured { by }, DukeReason::Captured, events);
+            g.duke.before_capture = before;
+        }
+    }
 }
 
 /// Validate `dukeReturned`: he is captured (a captured leader is returned,
@@ -170,16 +217,22 @@ pub(crate) fn check_returned(g: &Game) -> Result<(), ApplyError> {
     }
 }
 
-/// A returned Duke is set aside: he has no faction to go back to (R-DUKE-1),
-/// and a control that ended with his capture does not revive (D-52).
+/// A returned Duke goes back to the lasting custody he was captured from,
+/// else he is set aside: he has no faction of his own (R-DUKE-1), and a
+/// temporary control ended with his capture (D-168).
 pub(crate) fn commit_returned(g: &mut Game, events: &mut Vec<Event>) {
-    set(g, DukeCustody::SetAside, DukeReason::Returned, events);
+    let back = after_capture(g);
+    set(g, back, DukeReason::Returned, events);
 }
 
-/// Validate `dukeGhola`: he is in the Tanks and `by` is seated.
+/// Validate `dukeGhola`: he is in the Tanks and `by` is the seated Tleilaxu
+/// (only the Tleilaxu make gholas, E1; D-168).
 pub(crate) fn check_ghola(g: &Game, by: Faction) -> Result<(), ApplyError> {
     if !g.is_seated(by) {
         return Err(ApplyError::NotSeated(by));
+    }
+    if by != Faction::Tleilaxu {
+        return Err(ApplyError::GholaTleilaxuOnly(by));
     }
     if g.duke.custody != DukeCustody::Tanks {
         return Err(ApplyError::DukeNotInTanks);

@@ -1,7 +1,7 @@
 //! Karama response windows (R-PLC-5, P-NEX-BET-TIME): the host reports that
 //! a faction plays a Karama card it holds; the card goes to the discard pile.
 //! In the Advanced game the Bene Gesserit may play any worthless card as a
-//! Karama (base rules, BG Advanced advantage; D-49) in every window.
+//! Karama (base rules, BG Advanced advantage; D-49, D-164) in every window.
 
 use crate::base::board;
 use crate::base::ids::{CardId, Faction};
@@ -31,12 +31,12 @@ pub(crate) fn check(g: &Game, by: Faction, card: CardId, excluded: Faction) -> R
 }
 
 /// Does `card` serve `by` as a Karama? A Karama card does; in the Advanced
-/// game (`options.advanced`) a worthless card does too when `by` is the Bene
-/// Gesserit (D-49).
+/// game (`options.advanced`) a worthless card of any deck does too when `by`
+/// is the Bene Gesserit (D-49, D-164: decided by the card's kind).
 pub(crate) fn counts_as_karama(g: &Game, by: Faction, card: CardId) -> bool {
     match g.treachery.kind(card) {
         Some(board::KARAMA) => true,
-        Some(kind) => g.options.advanced && by == Faction::BeneGesserit && board::WORTHLESS.contains(&kind),
+        Some(kind) => g.options.advanced && by == Faction::BeneGesserit && board::is_worthless(kind),
         None => false,
     }
 }

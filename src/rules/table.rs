@@ -82,7 +82,7 @@ fn check_traitor_cards(g: &Game, owner: Faction, cards: &[Leader], max: usize) -
         return Err(ApplyError::TooManyTraitors { faction: owner, max });
     }
     for (i, l) in cards.iter().enumerate() {
-        if cards.iter().take(i).any(|x| x == l) || !g.is_seated(l.faction()) || l.is_extra() {
+        if cards.iter().take(i).any(|x| x == l) || !g.traitor_card_exists(*l) {
             return Err(ApplyError::TraitorUnavailable(*l));
         }
         let elsewhere = g
@@ -115,7 +115,10 @@ fn check_leader_move(g: &Game, leader: Leader, to: LeaderCustody) -> Result<(), 
             let holder = matches!(from, LeaderCustody::Ghola { by: h } if h == by);
             by != native && g.is_seated(by) && !holder
         }
-        (LeaderCustody::Tanks, LeaderCustody::Ghola { by }) => by != native && g.is_seated(by),
+        // D-168: only the Tleilaxu make gholas (E1), of other factions' leaders.
+        (LeaderCustody::Tanks, LeaderCustody::Ghola { by }) => {
+            by == Faction::Tleilaxu && by != native && g.is_seated(by)
+        }
         _ => false,
     };
     if !possible {

@@ -293,7 +293,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
             ..FactionSetup::default()
         };
         // Forces on the board and in the Tanks (reserves take the rest).
-        let elite_budget = crate::engine::setup::elite_total(f);
+        let elite_budget = crate::base::board::elite_total(f);
         let normal_budget = 20 - elite_budget;
         let (mut used_n, mut used_e) = (0u32, 0u32);
         if (f != Faction::Ecaz && r.chance(1, 2)) || (f == Faction::Ecaz && r.chance(1, 3)) {
@@ -324,7 +324,7 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
                 });
             }
             fs.board = Some(on_board);
-        } else if let Some(start) = crate::engine::setup::printed_start(f, hms) {
+        } else if let Some(start) = crate::engine::setup::printed_start(f, hms, s.options.advanced) {
             // The printed start (D-56).
             used_n += start.iter().map(|x| x.normal + x.advisors).sum::<u32>();
             used_e += start.iter().map(|x| x.elite).sum::<u32>();
@@ -712,7 +712,8 @@ pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
                 0 => LeaderCustody::Available,
                 1 => LeaderCustody::Tanks,
                 2 => LeaderCustody::Captured { by: other },
-                _ => LeaderCustody::Ghola { by: other },
+                // Only the Tleilaxu make gholas (D-168).
+                _ => LeaderCustody::Ghola { by: Faction::Tleilaxu },
             },
         },
         13 => Action::FormAlliance { a: f, b: other },

@@ -151,7 +151,7 @@ pub fn options_json(state: &str, actor: &str) -> Result<String, ApplyError> {
 pub fn setup(seats: &[Faction], seed: u64) -> Setup {
     let mut s = Setup::for_seats(seats, seed);
     for &f in seats {
-        if ecaz::printed_start(f, false).is_none() {
+        if ecaz::printed_start(f, false, false).is_none() {
             s.factions.entry(f).or_default().board = Some(Vec::new());
         }
     }

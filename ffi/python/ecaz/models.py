@@ -488,13 +488,13 @@ class GameRng(BaseModel):
 
 class GholaDukeCustody(BaseModel):
     """
-    R-NEX-CUN: a ghola.
+    R-NEX-CUN: a ghola (only the Tleilaxu make gholas: E1; D-168).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    by: Faction = Field(..., description='The controller of the ghola.')
+    by: Faction = Field(..., description='The controller of the ghola (the Tleilaxu).')
     kind: Literal['ghola']
 
 
@@ -3234,6 +3234,10 @@ class Duke(BaseModel):
         None,
         description='The turn in which he was last used in a battle (P-NEX-CUN-TIME).',
     )
+    beforeCapture: DukeCustody | None = Field(
+        None,
+        description='While captured: the lasting custody he was captured from — Ecaz\nAmbassador control or a Tleilaxu ghola — to which he returns after\nhis captor uses him in a battle or returns him (base rules on\ncaptured leaders; D-168). None: captured from a temporary control\n(it ended with the capture) or before format 3 recorded it.',
+    )
     beforeLoan: DukeCustody | None = Field(
         None,
         description="P-DUKE-LOAN: while lent, the custody he returns to when the loan ends\n(Ecaz's control, or set aside).",
@@ -3590,6 +3594,10 @@ class Setup(BaseModel):
     dukeBattleTurn: conint(ge=0) | None = Field(
         None,
         description='The turn Duke Vidal was last used in a battle (P-NEX-CUN-TIME).',
+    )
+    dukeBeforeCapture: DukeCustody | None = Field(
+        None,
+        description='While Duke Vidal is captured: the lasting custody he returns to after\nhis captor uses him in a battle or returns him (D-168).',
     )
     dukeBeforeLoan: DukeCustody | None = Field(
         None,

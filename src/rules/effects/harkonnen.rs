@@ -1,7 +1,8 @@
 //! R-EFF-HAR: the beneficiary looks at one random Traitor card held by the
-//! entrant (a Tleilaxu entrant: one of its Face Dancers still held face
-//! down — revealed ones are public and spent, D-102), drawn once, at the
-//! trigger's commit (R-INV-4).
+//! entrant (a Tleilaxu entrant: one of the Face Dancers it holds, revealed
+//! or not — seed `001`, "Account for cards already revealed but still
+//! held"; a returned or replaced card is no longer held: D-166), drawn once,
+//! at the trigger's commit (R-INV-4).
 
 use crate::base::ids::{Faction, Leader};
 use crate::model::event::{Event, EventKind};
@@ -11,7 +12,7 @@ use crate::rules::knowledge;
 /// The cards the draw is made from, and whether they are Face Dancers.
 fn pool(g: &Game, entrant: Faction) -> (Vec<Leader>, bool) {
     match g.faction(entrant) {
-        Some(s) if entrant == Faction::Tleilaxu => (s.hidden_face_dancers().collect(), true),
+        Some(s) if entrant == Faction::Tleilaxu => (s.face_dancers.clone(), true),
         Some(s) => (s.traitors.clone(), false),
         None => (Vec::new(), false),
     }

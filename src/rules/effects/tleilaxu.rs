@@ -1,7 +1,8 @@
 //! R-EFF-TLX, P-TLX: the beneficiary revives, free, one of its own leaders
 //! or up to 4 of its forces (Tanks → reserves), independent of its ordinary
-//! revival; at most one elite force per turn, shared with ordinary revival;
-//! fewer than 4 allowed. Duke Vidal only when the beneficiary is Ecaz
+//! revival; in the Advanced game at most one Sardaukar or Fedaykin per
+//! turn, shared with ordinary revival (the Ixians' Cyborgs are exempt, and
+//! the Basic game has no such limit: D-165); fewer than 4 allowed. Duke Vidal only when the beneficiary is Ecaz
 //! (custody per P-DUKE-REVIVED). Captives and foreign gholas are not the
 //! beneficiary's to revive.
 
@@ -48,8 +49,18 @@ pub(crate) fn duke_revivable(g: &Game, beneficiary: Faction) -> bool {
     beneficiary == Faction::Ecaz && g.duke.custody == DukeCustody::Tanks
 }
 
-/// Elite forces the beneficiary may still revive this turn (P-TLX).
+/// Is `f`'s elite revival limited to one a turn? Only the Advanced game's
+/// Sardaukar and Fedaykin are (P-TLX as printed; D-165).
+pub(crate) fn elite_limited(g: &Game, f: Faction) -> bool {
+    g.options.advanced && matches!(f, Faction::Emperor | Faction::Fremen)
+}
+
+/// Elite forces the beneficiary may still revive this turn (P-TLX, D-165):
+/// one a turn for a limited faction, else as many as the effect revives.
 pub(crate) fn elite_left(g: &Game, beneficiary: Faction) -> u32 {
+    if !elite_limited(g, beneficiary) {
+        return MAX;
+    }
     let used = g.faction(beneficiary).map_or(0, |s| s.elite_revived);
     u32::from(used == 0)
 }
@@ -104,8 +115,13 @@ pub(crate) fn check_forces(
     if elite > 0 && !beneficiary.has_elite() {
         return Err(ApplyError::NoEliteForces(beneficiary));
     }
-    if elite > elite_left(g, beneficiary) {
-        return Err(ApplyError::EliteRevivalUsed(beneficiary));
+    let left = elite_left(g, beneficiary);
+    if elite > left {
+        return Err(ApplyError::EliteRevivalUsed {
+            faction: beneficiary,
+            left,
+            asked: elite,
+        });
     }
     let tanks = g.faction(beneficiary).map(|s| s.tanks).unwrap_or_default();
     for (have, need) in [(tanks.normal, normal), (tanks.elite, elite)] {
