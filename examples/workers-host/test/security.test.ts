@@ -130,18 +130,58 @@ test("D-202: a client replaying another seat's request with its own credential i
 });
 
 test("D-202: a seat reads only its own projection (view, options and events for that seat)", async () => {
-  const t = await table();
-  const { state } = await stateOf(base, t.room);
+  // A card drawn by Atreides: an event only Atreides (and the host) may see.
+  const draw = { actor: "host", action: { kind: "drawCard", faction: "atreides" } };
+  const room = await createRoom(base, { setup: SETUP, table: "external", bots: [] });
+  const seats = { ecaz: await join(base, room.code, "ecaz"), atreides: await join(base, room.code, "atreides") };
+  const report = await call(`${base}/rooms/${room.code}/host/commands`, "POST", { command: draw, ifRevision: 0 }, room.hostCredential);
+  assert.equal(report.status, 200, report.text);
+  const all = report.body.events as { audience: { kind: string } }[];
+  assert.ok(all.some((e) => e.audience.kind !== "public"), "the draw has a private event");
+  const { state } = await stateOf(base, room);
+  const events = (await call(`${base}/rooms/${room.code}/host?since=0`, "GET", undefined, room.hostCredential)).body
+    .events as { events: unknown[] }[];
+  const logged = JSON.stringify(events[0]?.events);
   for (const faction of ["ecaz", "atreides"] as const) {
-    const read = await call(url(t, `/seats/${faction}?since=0`), "GET", undefined, t.seats[faction]);
+    const read = await call(`${base}/rooms/${room.code}/seats/${faction}?since=0`, "GET", undefined, seats[faction]);
     assert.equal(read.status, 200);
     assert.deepEqual(read.body.view, JSON.parse(text.view(state, faction)));
     assert.deepEqual(read.body.options, JSON.parse(text.options(state, faction)));
-    const hidden = JSON.parse(text.view(state, "host")) as { factions: { faction: string; hand: unknown }[] };
+    const rows = read.body.events as { revision: number; events: unknown }[];
+    assert.deepEqual(rows, [{ revision: 1, events: JSON.parse(text.eventsFor(logged, faction)) }]);
     const seen = read.body.view as { factions: { faction: string; hand: unknown }[] };
     for (const other of seen.factions.filter((f) => f.faction !== faction)) assert.equal(other.hand, null);
-    assert.ok(hidden.factions.every((f) => Array.isArray(f.hand)));
   }
+  // Ecaz saw fewer events than Atreides: the card drawn stayed Atreides'.
+  const ecaz = JSON.parse(text.eventsFor(logged, "ecaz")) as unknown[];
+  const atreides = JSON.parse(text.eventsFor(logged, "atreides")) as unknown[];
+  assert.ok(ecaz.length < atreides.length, `${ecaz.length} vs ${atreides.length}`);
+});
+
+test("D-200: commands racing on one revision: exactly one is applied, the others are 409", async () => {
+  const t = await table();
+  const read = await call(url(t, "/seats/ecaz"), "GET", undefined, t.seats.ecaz);
+  const options = read.body.options as Options;
+  const ifRevision = Number(read.body.revision);
+  const start = await stateOf(base, t.room);
+  const commands = options.commands.slice(0, 8);
+  assert.ok(commands.length >= 4);
+  const answers = await Promise.all(
+    commands.map((command) => call(url(t, "/seats/ecaz/commands"), "POST", { command, ifRevision }, t.seats.ecaz)),
+  );
+  const won = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
+  assert.equal(won.length, 1, answers.map((a) => a.status).join(" "));
+  for (const answer of answers.filter((a) => a.status !== 200)) {
+    assert.equal(answer.status, 409, answer.text);
+    assert.equal(answer.body.revision, ifRevision + 1);
+  }
+  // The room is the winner applied to the state they all read, and its log has the winner alone.
+  const winner = JSON.stringify(commands[won[0] ?? 0]);
+  const end = await stateOf(base, t.room);
+  assert.equal(end.revision, ifRevision + 1);
+  assert.equal(end.state, text.apply(start.state, winner).state);
+  const log = (await call(url(t, `/host?since=${ifRevision}`), "GET", undefined, t.room.hostCredential)).body.events as unknown[];
+  assert.equal(log.length, 1);
 });
 
 test("D-202: host reports and the host's reads need the host credential", async () => {
