@@ -16,6 +16,9 @@ CREATE TABLE rooms (
   last_turn INTEGER NOT NULL,
   -- Seeds the bots' and the table's choices (never shown to a seat).
   bot_seed TEXT NOT NULL,
+  -- The factions the Worker plays, a JSON array (the seats' kinds, kept here
+  -- so a poll deciding whether to restart the table reads one row).
+  bots TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;

@@ -18,7 +18,14 @@ export interface RoomRow {
   readonly table_mode: "auto" | "external";
   readonly last_turn: number;
   readonly bot_seed: string;
+  /** JSON array of the factions the Worker plays. */
+  readonly bots: string;
   readonly updated_at: number;
+}
+
+/** A room with the credential hash of one of its seats (null: no such seat, not joined, or a bot). */
+export interface RoomAndSeat extends RoomRow {
+  readonly seat_hash: string | null;
 }
 
 /** A seat as stored. */
@@ -37,21 +44,20 @@ export interface LogRow {
   readonly events: string;
 }
 
+const ROOM_COLUMNS = "code, state, revision, host_hash, table_mode, last_turn, bot_seed, bots, updated_at";
+
 export async function loadRoom(db: Db, code: string): Promise<RoomRow | null> {
-  return db
-    .prepare(
-      "SELECT code, state, revision, host_hash, table_mode, last_turn, bot_seed, updated_at FROM rooms WHERE code = ?",
-    )
-    .bind(code)
-    .first<RoomRow>();
+  return db.prepare(`SELECT ${ROOM_COLUMNS} FROM rooms WHERE code = ?`).bind(code).first<RoomRow>();
 }
 
-export async function loadSeats(db: Db, code: string): Promise<SeatRow[]> {
-  const { results } = await db
-    .prepare("SELECT faction, kind, credential_hash FROM seats WHERE room = ? ORDER BY faction")
-    .bind(code)
-    .all<SeatRow>();
-  return results;
+/** The room and one seat's credential hash, in one query (every seat request starts with it). */
+export async function loadRoomAndSeat(db: Db, code: string, faction: string): Promise<RoomAndSeat | null> {
+  return db
+    .prepare(
+      `SELECT ${ROOM_COLUMNS}, (SELECT credential_hash FROM seats WHERE room = rooms.code AND faction = ?) AS seat_hash FROM rooms WHERE code = ?`,
+    )
+    .bind(faction, code)
+    .first<RoomAndSeat>();
 }
 
 export async function loadSeat(db: Db, code: string, faction: string): Promise<SeatRow | null> {
@@ -71,9 +77,9 @@ export async function insertRoom(
   const statements = [
     db
       .prepare(
-        "INSERT INTO rooms (code, state, revision, host_hash, table_mode, last_turn, bot_seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO rooms (code, state, revision, host_hash, table_mode, last_turn, bot_seed, bots, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(room.code, room.state, room.revision, room.host_hash, room.table_mode, room.last_turn, room.bot_seed, now, now),
+      .bind(room.code, room.state, room.revision, room.host_hash, room.table_mode, room.last_turn, room.bot_seed, room.bots, now, now),
     ...seats.map((seat) =>
       db.prepare("INSERT INTO seats (room, faction, kind) VALUES (?, ?, ?)").bind(room.code, seat.faction, seat.kind),
     ),

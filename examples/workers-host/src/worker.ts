@@ -23,8 +23,8 @@ import {
   commit,
   insertRoom,
   loadRoom,
+  loadRoomAndSeat,
   loadSeat,
-  loadSeats,
   logBetween,
   loggedAt,
   type RoomRow,
@@ -135,6 +135,7 @@ async function createRoom(host: Host, request: Request): Promise<Response> {
     table_mode: tableMode,
     last_turn: turn + turns,
     bot_seed: botSeed,
+    bots: JSON.stringify(seats.filter((f) => bots.includes(f))),
   } as const;
   const seatRows = seats.map((faction) => ({ faction, kind: bots.includes(faction) ? ("bot" as const) : ("player" as const) }));
   await insertRoom(host.db, room, seatRows, Date.now());
@@ -167,8 +168,17 @@ async function requireRoom(host: Host, code: string): Promise<RoomRow> {
  * exists, is free, is a bot or belongs to someone else.
  */
 async function authorize(host: Host, request: Request, code: string, viewer: string): Promise<RoomRow> {
-  const room = await requireRoom(host, code);
-  const stored = viewer === "host" ? room.host_hash : ((await loadSeat(host.db, code, viewer))?.credential_hash ?? null);
+  let room: RoomRow | null;
+  let stored: string | null;
+  if (viewer === "host") {
+    room = await loadRoom(host.db, code);
+    stored = room?.host_hash ?? null;
+  } else {
+    const found = await loadRoomAndSeat(host.db, code, viewer);
+    room = found;
+    stored = found?.seat_hash ?? null;
+  }
+  if (room === null) throw new HttpError(404, "room/not_found", "no such room");
   if (!(await credentialMatches(bearer(request) ?? "", stored))) {
     throw new HttpError(401, "auth/invalid", "this credential does not open this seat");
   }
@@ -187,12 +197,17 @@ async function readSeat(host: Host, request: Request, code: string, viewer: stri
   try {
     view = game.view(viewer as Parameters<Game["view"]>[0]);
     options = game.options(viewer as Parameters<Game["options"]>[0]);
-    if (Date.now() - room.updated_at > STALL_MS) await kickIfStalled(host, game, room);
+    if (Date.now() - room.updated_at > STALL_MS) kickIfStalled(host, game, room);
   } finally {
     game.free();
   }
   const rows = since < room.revision ? await logBetween(host.db, code, since, room.revision, EVENTS_PAGE) : [];
-  const events = rows.map((row) => ({ revision: row.revision, events: eventsOf(row.events, viewer) }));
+  // The host also gets each command (who sent it, its request id): the room's record, to audit or replay it.
+  const events = rows.map((row) =>
+    viewer === "host"
+      ? { revision: row.revision, actor: row.actor, requestId: row.request_id, command: JSON.parse(row.command) as unknown, events: eventsOf(row.events, viewer) }
+      : { revision: row.revision, events: eventsOf(row.events, viewer) },
+  );
   const eventsUpTo = rows.length === EVENTS_PAGE ? (rows.at(-1)?.revision ?? since) : room.revision;
   // `complete` is false when the log no longer holds the oldest asked-for rows (LOG_KEEP).
   const complete = since === room.revision || rows[0]?.revision === since + 1;
@@ -280,20 +295,21 @@ async function retryOrConflict(
 
 // ---- the background table and bots ----
 
-async function tableOf(host: Host, room: RoomRow): Promise<TableRoom> {
-  const seats = await loadSeats(host.db, room.code);
+/** What the table needs of a room. */
+function tableOf(room: RoomRow): TableRoom {
+  const bots = JSON.parse(room.bots) as unknown;
   return {
     revision: room.revision,
     tableMode: room.table_mode,
     lastTurn: room.last_turn,
     botSeed: room.bot_seed,
-    bots: new Set(seats.filter((s) => s.kind === "bot").map((s) => s.faction)),
+    bots: new Set(Array.isArray(bots) ? bots.filter((b): b is string => typeof b === "string") : []),
   };
 }
 
 /** Restarts the background table when the Worker has the move and nothing moved for STALL_MS. */
-async function kickIfStalled(host: Host, game: Game, room: RoomRow): Promise<void> {
-  if (nextMove(game, await tableOf(host, room)).kind === "send") host.ctx.waitUntil(runTable(host, room.code));
+function kickIfStalled(host: Host, game: Game, room: RoomRow): void {
+  if (nextMove(game, tableOf(room)).kind === "send") host.ctx.waitUntil(runTable(host, room.code));
 }
 
 /**
@@ -306,7 +322,7 @@ async function runTable(host: Host, code: string): Promise<void> {
     for (let step = 0; step < TABLE_STEPS; step += 1) {
       const room = await loadRoom(host.db, code);
       if (room === null) return;
-      const table = await tableOf(host, room);
+      const table = tableOf(room);
       const game = loadGame(room.state);
       let change: { state: string; actor: string; requestId: null; command: string; events: string };
       try {
