@@ -50,6 +50,9 @@ let server: ChildProcess | undefined;
 let base = "";
 let port = 0;
 let serverCpuMs = 0;
+/** While true, a runtime that exits by itself is restarted. */
+let supervising = false;
+let crashes = 0;
 
 /** CPU time (ms) of every process in the server's process group (node + workerd). */
 async function groupCpuMs(pgid: number): Promise<number> {
@@ -68,13 +71,44 @@ async function groupCpuMs(pgid: number): Promise<number> {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/** Starts the runtime; a start that dies (clients already knocking on its port) is tried again. */
 async function startServer(faultRate: number): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await startOnce(faultRate);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      console.log(`the runtime did not start (${String(error)}); again`);
+      await sleep(500);
+    }
+  }
+}
+
+async function startOnce(faultRate: number): Promise<void> {
   const child = spawn(
     process.execPath,
     [join(appDir, "dist-node/tools/server.mjs"), "--persist", persist, "--port", String(port), "--fault-rate", String(faultRate)],
     { detached: true, stdio: ["ignore", "pipe", "inherit"] },
   );
-  server = child;
+  child.on("error", (error) => console.log(`the runtime: ${String(error)}`));
+  child.stdout?.on("error", () => undefined);
+  child.on("exit", () => {
+    // Whatever ended it, its workerd goes too (an orphan would hold the port).
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // the group is gone already
+    }
+    if (server !== child) return;
+    server = undefined;
+    // Died by itself (not killed by the run): restarted, as a platform would, and counted.
+    if (supervising) {
+      crashes += 1;
+      console.log("the runtime died by itself; restarting it");
+      void startServer(faultRate).catch((error: unknown) => console.log(`restart failed: ${String(error)}`));
+    }
+  });
   base = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -85,6 +119,8 @@ async function startServer(faultRate: number): Promise<void> {
     child.on("exit", (code) => reject(new Error(`the runtime exited (${code})`)));
   });
   port = Number(new URL(base).port);
+  // Supervised from now on (a start that fails is retried by startServer instead).
+  server = child;
 }
 
 /** SIGKILL the whole process group (node and its workerd), as a crash would. */
@@ -92,10 +128,10 @@ async function killServer(): Promise<void> {
   const child = server;
   if (child?.pid === undefined) return;
   serverCpuMs += await groupCpuMs(child.pid);
+  server = undefined;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   process.kill(-child.pid, "SIGKILL");
   await exited;
-  server = undefined;
 }
 
 // ---- HTTP with timing ----
@@ -132,10 +168,19 @@ async function send(method: "GET" | "POST", path: string, credential?: string, b
 }
 
 /** Until a 2xx/4xx answer (5xx and network failures are retried the same way). */
+/** Past this time (ms since the epoch) `until` stops retrying: the run ends even if the runtime never comes back. */
+let hardStop = Number.POSITIVE_INFINITY;
+
+class GaveUp extends Error {
+  override readonly name = "GaveUp";
+}
+
+/** Until a 2xx/4xx answer (5xx and network failures are retried the same way), or the hard stop. */
 async function until(method: "GET" | "POST", path: string, credential?: string, body?: unknown): Promise<Answer> {
   for (let attempt = 0; ; attempt += 1) {
     const answer = await send(method, path, credential, body);
     if (answer.status >= 200 && answer.status < 500) return answer;
+    if (Date.now() > hardStop) throw new GaveUp(`${method} ${path}: no answer by the hard stop (last status ${answer.status})`);
     await sleep(Math.min(1000, 50 * 2 ** Math.min(attempt, 5)));
   }
 }
@@ -333,6 +378,8 @@ try {
   requests = 0;
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
+  hardStop = deadline + 60_000;
+  supervising = true;
   const clients = rooms.flatMap((room) => SEATS.map((faction) => seatClient(room, faction, deadline)));
   await sleep((SECONDS * 1000) / 2);
   console.log(`killing the runtime (SIGKILL) at ${Math.round((Date.now() - started) / 1000)} s`);
@@ -341,12 +388,14 @@ try {
   await startServer(FAULT_RATE);
   console.log(`restarted at ${base}`);
   await Promise.all(clients);
+  hardStop = Date.now() + 120_000;
   const seconds = (Date.now() - started) / 1000;
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
   const seatRequests = requests;
   // Checked with writes still failing: reads do not write.
   const result = await check(rooms);
+  supervising = false;
   if (server?.pid !== undefined) serverCpuMs += await groupCpuMs(server.pid);
   const revisionsAfter = result.logged;
   const roomCommands = revisionsAfter - revisionsBefore.reduce((a, b) => a + b, 0);
@@ -365,14 +414,17 @@ try {
     reads: reads.length,
     networkErrors,
     restarts: 1,
+    crashes,
     faultRate: FAULT_RATE,
     p50Ms: Math.round(p50 * 10) / 10,
     p99Ms: Math.round(p99 * 10) / 10,
     cpuMsPerCommand: Math.round((serverCpuMs / Math.max(1, roomCommands)) * 100) / 100,
+    cpuMsPerRequest: Math.round((serverCpuMs / Math.max(1, seatRequests)) * 100) / 100,
   };
   console.log(JSON.stringify(summary));
   process.exitCode = summary.lost === 0 && summary.doubled === 0 && summary.leaks === 0 && summary.diverged === 0 ? 0 : 1;
 } finally {
+  supervising = false;
   await killServer();
   await rm(persist, { recursive: true, force: true });
 }

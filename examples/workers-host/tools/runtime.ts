@@ -34,6 +34,13 @@ export interface RuntimeOptions {
   readonly port?: number;
   /** The share of D1 writes that fail (src/faults.ts); 0 for none. */
   readonly faultRate?: number;
+  /**
+   * Apply the migrations through this instance (the default). The server
+   * migrates with a private instance first instead (`migrateOnly`): then
+   * nothing but the Worker talks to the served instance, whose port clients
+   * may already be knocking on after a restart.
+   */
+  readonly migrate?: boolean;
 }
 
 /** The D1 binding as miniflare hands it to Node. */
@@ -64,8 +71,14 @@ export async function start(options: RuntimeOptions): Promise<Runtime> {
   });
   const url = String(await mf.ready).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
-  await migrate(db);
+  if (options.migrate ?? true) await migrate(db);
   return { url, mf, db, dispose: () => mf.dispose() };
+}
+
+/** Applies the migrations to the database at `persist` through a private instance (a free port), then stops it. */
+export async function migrateOnly(persist: string): Promise<void> {
+  const runtime = await start({ persist, port: 0 });
+  await runtime.dispose();
 }
 
 /** Applies migrations/*.sql not yet applied, in name order, recording each in d1_migrations (wrangler's table). */

@@ -3,15 +3,18 @@
 //   node dist-node/server.mjs --persist DIR [--port N] [--fault-rate R]
 // Prints one line `listening <url>` once it answers.
 
-import { start } from "./runtime.js";
+import { migrateOnly, start } from "./runtime.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
+const persist = arg("persist", ".wrangler/d1");
+await migrateOnly(persist);
 const runtime = await start({
-  persist: arg("persist", ".wrangler/d1"),
+  migrate: false,
+  persist,
   port: Number(arg("port", "8787")),
   faultRate: Number(arg("fault-rate", "0")),
 });
