@@ -11,8 +11,12 @@ import type { Command, Options } from "@ecaz/engine";
 export function chooseCommand(options: Options, botSeed: string, actor: string, revision: number): Command | null {
   const commands = options.commands;
   if (commands.length === 0) return null;
-  const draw = mulberry32(fnv1a(`${botSeed}/${actor}/${revision}`));
-  return commands[Math.floor(draw * commands.length)] ?? null;
+  return commands[Math.floor(draw(botSeed, actor, revision) * commands.length)] ?? null;
+}
+
+/** The seeded draw in [0, 1) of `actor` (or any label) at `revision`. */
+export function draw(botSeed: string, actor: string, revision: number): number {
+  return mulberry32(fnv1a(`${botSeed}/${actor}/${revision}`));
 }
 
 /** FNV-1a, 32 bits. */

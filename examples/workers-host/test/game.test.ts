@@ -13,7 +13,7 @@ import { call, createRoom, join, playReference, runtime, sleep, stateOf, type An
 
 const SEATS = ["ecaz", "atreides", "harkonnen", "emperor", "guild", "beneGesserit"] as const;
 const SETUP: Setup = { seats: [...SEATS], seed: 20261204 };
-const TURNS = 3;
+const TURNS = 4;
 const BOT_SEED = "http-game";
 
 let served: Awaited<ReturnType<typeof runtime>>;
