@@ -6,7 +6,7 @@
 
 import type { Db } from "./faults.js";
 
-/** Log rows kept per room (older ones are dropped as new ones come in). */
+/** Log rows kept per room (older ones are dropped as new ones come in; D-207). */
 export const LOG_KEEP = 2048;
 
 /** A room as stored. */

@@ -39,7 +39,11 @@ export interface Env {
 
 /** Log rows returned per poll at most (a client asks again from `eventsUpTo`). */
 const EVENTS_PAGE = 256;
-/** Commands the background table sends per invocation at most. */
+/**
+ * Commands the background table sends per invocation at most (a request's
+ * `waitUntil` is bounded in time); the next poll of any seat or the host
+ * continues after STALL_MS.
+ */
 const TABLE_STEPS = 200;
 /** A poll restarts the background table when the room has not moved for this long (a crash or a failed write stopped it). */
 const STALL_MS = 500;

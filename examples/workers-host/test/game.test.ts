@@ -138,3 +138,30 @@ test("D-204: bot seats are answered in the background and reach the same game", 
   assert.equal(end.revision, final);
   assert.equal(end.state, reference.states[final]);
 });
+
+test("D-207: a poll returns at most 256 log rows, then continues from eventsUpTo", async () => {
+  const base = served.url;
+  const room = await createRoom(base, { setup: SETUP, turns: 100, botSeed: "paging", bots: [...SEATS] });
+  let revision = 0;
+  for (let i = 0; i < 3000 && revision <= 300; i += 1) {
+    // The host's poll (not the state export) also restarts the table when one
+    // background run has sent its TABLE_STEPS commands and stopped.
+    const read = await call(`${base}/rooms/${room.code}/host`, "GET", undefined, room.hostCredential);
+    revision = Number(read.body.revision);
+    if (revision <= 300) await sleep(50);
+  }
+  assert.ok(revision > 300, `the room reached revision ${revision} only`);
+  const first = await call(`${base}/rooms/${room.code}/host?since=0`, "GET", undefined, room.hostCredential);
+  const rows = first.body.events as { revision: number }[];
+  assert.equal(rows.length, 256);
+  assert.equal(first.body.eventsUpTo, 256);
+  assert.equal(first.body.complete, true);
+  assert.deepEqual(
+    rows.map((r) => r.revision),
+    Array.from({ length: 256 }, (_, k) => k + 1),
+  );
+  const next = await call(`${base}/rooms/${room.code}/host?since=256`, "GET", undefined, room.hostCredential);
+  const more = next.body.events as { revision: number }[];
+  assert.equal(more[0]?.revision, 257);
+  assert.equal(more.at(-1)?.revision, Number(next.body.eventsUpTo));
+});

@@ -293,12 +293,13 @@ interface LogRow {
   events: unknown;
 }
 
-async function check(rooms: Room[]): Promise<{ lost: number; doubledInLog: number; leaks: number; diverged: number; revisions: number }> {
+async function check(rooms: Room[]): Promise<{ lost: number; doubledInLog: number; leaks: number; diverged: number; revisions: number; finals: number[] }> {
   let lost = 0;
   let doubledInLog = 0;
   let leaks = 0;
   let diverged = 0;
   let revisions = 0;
+  const finals: number[] = [];
   for (const room of rooms) {
     const end = await until("GET", `/rooms/${room.code}/host/state`, room.host);
     const revision = Number(end.body.revision);
@@ -311,6 +312,7 @@ async function check(rooms: Room[]): Promise<{ lost: number; doubledInLog: numbe
       since = rows.at(-1)?.revision ?? revision;
     }
     revisions += revision;
+    finals.push(revision);
     const byRevision = new Map(log.map((row) => [row.revision, row]));
     const ids = new Map<string, number>();
     for (const row of log) if (row.requestId !== null) ids.set(row.requestId, (ids.get(row.requestId) ?? 0) + 1);
@@ -356,7 +358,7 @@ async function check(rooms: Room[]): Promise<{ lost: number; doubledInLog: numbe
       if (expected !== read.digest) leaks += 1;
     }
   }
-  return { lost, doubledInLog, leaks, diverged, revisions };
+  return { lost, doubledInLog, leaks, diverged, revisions, finals };
 }
 
 function percentile(values: number[], p: number): number {
@@ -412,6 +414,7 @@ try {
     leaks: result.leaks,
     diverged: result.diverged,
     reads: reads.length,
+    roomRevisions: { min: Math.min(...result.finals), max: Math.max(...result.finals) },
     networkErrors,
     restarts: 1,
     crashes,
