@@ -1,4 +1,4 @@
-// Credentials (issue 27 item 3, D-203): random bearer tokens from Web Crypto,
+// Credentials (D-203): random bearer tokens from Web Crypto,
 // stored only as their SHA-256, compared in constant time.
 
 /** A new credential: 32 random bytes, base64url (43 characters). Shown once, never stored. */

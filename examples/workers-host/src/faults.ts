@@ -1,4 +1,4 @@
-// Fault injection for the load run (issue 27 item 5): a wrapper around the D1
+// Fault injection for the load run (docs/PERFORMANCE.md): a wrapper around the D1
 // binding whose batches — every write of the host is one batch — fail at a
 // given rate, half of them before the database runs them and half after it
 // committed them (the answer is lost, as a dropped connection would lose it).

@@ -1,4 +1,4 @@
-// Issue 27 item 4: a 6-seat game of several turns played over HTTP — every
+// A 6-seat game of several turns played over HTTP — every
 // seat a client that polls its seat and posts its bot's command, racing
 // the others and the background table — ends in exactly the state the same
 // seeded game reaches in-process, and every answer each seat got equals

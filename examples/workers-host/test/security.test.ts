@@ -1,4 +1,4 @@
-// Issue 27 item 3: one test per security rule of the host (D-202, D-203,
+// One test per security rule of the host (D-202, D-203,
 // D-206), and the retry rule (D-200). Every refused request leaves the room's
 // state byte for byte as it was. The rooms here use table mode `external`,
 // so nothing moves between two reads but what the test sends.

@@ -1,4 +1,4 @@
-// `scripts/workers-host load [ROOMS SECONDS]` (issue 27 item 5): ROOMS rooms
+// `scripts/workers-host load [ROOMS SECONDS]` (docs/PERFORMANCE.md): ROOMS rooms
 // of 6 seats, each seat a client that polls its seat and posts its bot's
 // commands, for SECONDS, against the Worker in miniflare on 127.0.0.1 — with
 // faults: D1 writes failing (src/faults.ts, FAULT_RATE) from the start of the
