@@ -1,0 +1,4 @@
+// Bundles the Worker into dist/ (scripts/workers-host runs it before every mode).
+import { build } from "./runtime.js";
+
+await build();
