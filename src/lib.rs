@@ -28,6 +28,81 @@
 //! assert!(!options(&game, Actor::Faction(Faction::Ecaz)).commands.is_empty());
 //! # Ok::<(), ecaz::ApplyError>(())
 //! ```
+//!
+//! ## A refused command changes nothing
+//!
+//! [`apply`] never changes its input; [`apply_mut`] changes the game in place
+//! only when every check passes, and [`validate`] runs the checks alone. Each
+//! refusal carries a stable code (the same over C, WASM and Python).
+//!
+//! ```
+//! use ecaz::{apply_mut, game_to_json, validate, Action, Command, Faction, Phase, Setup};
+//!
+//! let mut game = Setup::for_seats(&[Faction::Ecaz, Faction::Atreides], 42).build()?;
+//! let before = game_to_json(&game)?;
+//! // Only the host reports phase boundaries.
+//! let wrong = Command::faction(Faction::Ecaz, Action::EndPhase { phase: Phase::Storm });
+//! let refused = apply_mut(&mut game, &wrong).unwrap_err();
+//! assert_eq!(refused.code(), "rule/wrong_actor");
+//! assert_eq!(game_to_json(&game)?, before); // byte for byte
+//! let storm = Command::host(Action::EndPhase { phase: Phase::Storm });
+//! assert!(validate(&game, &storm).is_ok());
+//! assert_eq!(apply_mut(&mut game, &storm)?.len(), 1);
+//! # Ok::<(), ecaz::ApplyError>(())
+//! ```
+//!
+//! ## Saving and loading a game
+//!
+//! A game is saved as its state JSON ([`game_to_json`]) and loaded with
+//! [`game_from_json`], which also reads every earlier state format
+//! ([`OLDEST_FORMAT_VERSION`] to [`FORMAT_VERSION`], through [`migrate`]).
+//!
+//! ```
+//! use ecaz::{game_from_json, game_to_json, Faction, Setup, FORMAT_VERSION};
+//!
+//! let game = Setup::for_seats(&[Faction::Ecaz, Faction::Harkonnen], 7).build()?;
+//! let saved = game_to_json(&game)?;
+//! assert!(saved.contains(&format!("\"version\":{FORMAT_VERSION}")));
+//! let loaded = game_from_json(&saved)?;
+//! assert_eq!(game_to_json(&loaded)?, saved);
+//! # Ok::<(), ecaz::ApplyError>(())
+//! ```
+//!
+//! ## The JSON doors
+//!
+//! Hosts that keep the state as text use the same calls on JSON: the wire
+//! documents are described by the JSON Schemas ([`schema`]).
+//!
+//! ```
+//! use ecaz::{apply_json, new_game_json, options_json, view_json};
+//!
+//! let state = new_game_json(r#"{"seats": ["ecaz", "atreides"], "seed": 42}"#)?;
+//! let outcome = apply_json(&state, r#"{"actor": "host", "action": {"kind": "endPhase", "phase": "storm"}}"#)?;
+//! assert!(outcome.events.starts_with('['));
+//! let atreides = view_json(&outcome.state, r#""atreides""#)?;
+//! assert!(atreides.contains("\"phase\":\"spiceBlow\""));
+//! let host = options_json(&outcome.state, r#""host""#)?;
+//! assert!(host.contains("endPhase"));
+//! let refused = apply_json(&state, "{not json").unwrap_err();
+//! assert_eq!(refused.code(), "decode/invalid_json");
+//! # Ok::<(), ecaz::ApplyError>(())
+//! ```
+//!
+//! ## What a player may see
+//!
+//! Forward to each player only [`events_for`] that player, and show them
+//! their [`view`]: neither ever carries what the rules hide from them.
+//!
+//! ```
+//! use ecaz::{apply, events_for, view, Action, Command, Faction, Phase, Setup, Viewer};
+//!
+//! let game = Setup::for_seats(&[Faction::Ecaz, Faction::Atreides], 42).build()?;
+//! let (game, events) = apply(&game, &Command::host(Action::EndPhase { phase: Phase::Storm }))?;
+//! let mine = events_for(&events, Viewer::Faction(Faction::Atreides));
+//! assert!(mine.len() <= events.len());
+//! assert_eq!(view(&game, Viewer::Faction(Faction::Atreides)).phase, Phase::SpiceBlow);
+//! # Ok::<(), ecaz::ApplyError>(())
+//! ```
 
 #![deny(missing_docs)]
 

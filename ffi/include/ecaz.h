@@ -16,6 +16,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** The version of the library this header describes (`ecaz_version()` returns ECAZ_VERSION). */
+#define ECAZ_VERSION "0.1.0"
+#define ECAZ_VERSION_MAJOR 0
+#define ECAZ_VERSION_MINOR 1
+#define ECAZ_VERSION_PATCH 0
+
 /**
  * The largest input (in bytes) any call reads: 16 MiB. A longer input is
  * refused with `ECAZ_STATUS_INPUT_TOO_LARGE` before a byte of it is read.

@@ -13,7 +13,7 @@
 //! - [`Profile::Heuristic`]: values every option in spice-equivalents from
 //!   what the actor may know (its own hand, public counts and positions —
 //!   never another hand, the deck order or a traitor card) and takes the best;
-//!   the reasoning of each decision is on [`heuristic`]'s helpers below.
+//!   the reasoning of each decision is on the helpers of the private `heuristic` module below.
 //!
 //! A bot is deterministic for a seed: [`Bot`] owns its own generator
 //! ([`BotRng`]), separate from the game's, so choosing never touches the

@@ -15,9 +15,31 @@ fn ffi_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The header's version macros (D-212), from the workspace version this
+/// generator shares with ecaz-ffi; `ecaz_version()` returns the same text, and
+/// the installed-prefix consumers (scripts/c-install) check that they agree.
+fn version_macros(version: &str) -> Result<String, String> {
+    let mut parts = version.split(['.', '-', '+']);
+    let mut number = |what: &str| {
+        parts
+            .next()
+            .and_then(|part| part.parse::<u32>().ok())
+            .ok_or_else(|| format!("version `{version}` has no numeric {what} part"))
+    };
+    let (major, minor, patch) = (number("major")?, number("minor")?, number("patch")?);
+    Ok(format!(
+        "\n/** The version of the library this header describes (`ecaz_version()` returns ECAZ_VERSION). */\n\
+         #define ECAZ_VERSION \"{version}\"\n\
+         #define ECAZ_VERSION_MAJOR {major}\n\
+         #define ECAZ_VERSION_MINOR {minor}\n\
+         #define ECAZ_VERSION_PATCH {patch}"
+    ))
+}
+
 fn generate() -> Result<Vec<u8>, String> {
     let dir = ffi_dir();
-    let config = cbindgen::Config::from_file(dir.join("cbindgen.toml"))?;
+    let mut config = cbindgen::Config::from_file(dir.join("cbindgen.toml"))?;
+    config.after_includes = Some(version_macros(env!("CARGO_PKG_VERSION"))?);
     let bindings = cbindgen::Builder::new()
         .with_config(config)
         .with_src(dir.join("src/lib.rs"))

@@ -46,14 +46,23 @@ class _Buffer(ctypes.Structure):
 _BufferPtr = ctypes.POINTER(_Buffer)
 
 
+LIBRARY_NAMES = ("libecaz_ffi.so", "libecaz_ffi.dylib")
+
+
 def _library_path() -> Path:
-    """`ECAZ_LIB`, or the debug build of this checkout (target/debug)."""
+    """The C library: `ECAZ_LIB` when set (a development build); else the one
+    bundled in the installed package, next to this file (D-214); else, in a
+    checkout (ffi/python), the debug build of that checkout (target/debug)."""
     explicit = os.environ.get("ECAZ_LIB")
     if explicit:
         return Path(explicit)
-    root = Path(__file__).resolve().parents[3]
+    here = Path(__file__).resolve().parent
+    for name in LIBRARY_NAMES:
+        if (here / name).is_file():
+            return here / name
+    root = here.parents[2]
     target = Path(os.environ.get("CARGO_TARGET_DIR", root / "target"))
-    return target / "debug" / "libecaz_ffi.so"
+    return target / "debug" / LIBRARY_NAMES[0]
 
 
 def _load() -> ctypes.CDLL:

@@ -1,6 +1,10 @@
 //! # ecaz-derive — a small `Deserialize` derive for the core crate's types
 //!
-//! D-150 (the npm package's `.wasm` ≤ 250 KB gzip): serde's derived
+//! An implementation detail of the `ecaz` crate, published with it and
+//! pinned exactly by it (D-210): the code it emits calls `ecaz`'s private
+//! `codec::wire` module, so it works inside `ecaz` only.
+//!
+//! Why (D-150; the npm package's `.wasm` ≤ 250 KB gzip): serde's derived
 //! `Deserialize` compiles visitors per type and per deserializer, and for an
 //! internally tagged enum buffers the object into serde's private `Content`
 //! and re-visits it with one visitor per variant; in the WASM module that was
@@ -21,6 +25,8 @@
 //!
 //! Any other serde attribute or shape is a compile error: the derive never
 //! silently drops an attribute serde's derive would have honoured.
+
+#![deny(missing_docs)]
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
