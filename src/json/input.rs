@@ -150,13 +150,12 @@ impl<'de> Visitor<'de> for Walk<'_> {
         self.count()?;
         // Member names of this object (bounded: each member is a value
         // counted against the budget).
-        let mut names: Vec<String> = Vec::new();
+        // A set: one look-up per member, so an object of many members is
+        // scanned in n log n, never n² (the fuzzer's slow-options input).
+        let mut names: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
         while let Some(name) = map.next_key::<String>()? {
-            if self.unique_members {
-                if names.contains(&name) {
-                    return Err(self.fail(Shape::Duplicate(crate::model::error::bounded_message(name))));
-                }
-                names.push(name);
+            if self.unique_members && !names.insert(name.clone()) {
+                return Err(self.fail(Shape::Duplicate(crate::model::error::bounded_message(name))));
             }
             map.next_value_seed(self)?;
         }
