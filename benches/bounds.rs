@@ -139,6 +139,32 @@ fn documents() -> Vec<(&'static str, Kind, String)> {
                 members(room)
             ),
         ),
+        // D-180, D-181: the shapes that once trapped the WASM module or
+        // echoed their input (a version that is an array, a padded format-1
+        // state, an event whose difference holds millions of numbers).
+        (
+            "state_version_array",
+            Kind::State,
+            format!(r#"{{"version":{}}}"#, list("0", room)),
+        ),
+        ("state_format1_padded", Kind::State, {
+            let v1 = std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/format/v1/game1-step90-quiet.state.json"
+            ))
+            .expect("the format-1 fixture");
+            let v1 = v1.trim_end();
+            let open = v1.strip_suffix('}').expect("an object");
+            format!(r#"{open},"zz":{}}}"#, list("0", room - v1.len()))
+        }),
+        (
+            "events_difference_numbers",
+            Kind::Events,
+            format!(
+                r#"[{{"audience":{{"kind":"host"}},"event":{{"kind":"tableSynced","differences":[{{"path":"deck","before":{},"after":[]}}]}}}}]"#,
+                list("0", room)
+            ),
+        ),
     ];
     for (name, _, text) in &docs {
         assert!(text.len() <= CAP, "{name}: {} bytes", text.len());
@@ -156,6 +182,7 @@ enum Kind {
     State,
     Setup,
     Command,
+    Events,
 }
 
 fn engine(kind: Kind, text: &str) -> Result<usize, ecaz::ApplyError> {
@@ -163,6 +190,7 @@ fn engine(kind: Kind, text: &str) -> Result<usize, ecaz::ApplyError> {
         Kind::State => ecaz::game_from_json(text).map(|g| g.seats().len()),
         Kind::Setup => ecaz::new_game_json(text).map(|s| s.len()),
         Kind::Command => ecaz::command_from_json(text).map(|c| c.action.name().len()),
+        Kind::Events => ecaz::events_from_json(text).map(|e| e.len()),
     }
 }
 
