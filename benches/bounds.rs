@@ -20,6 +20,9 @@
 //!   `command_unknown_members`: one object with ~1,000,000 members of
 //!   unknown names (the D-150 decoder checked each key against every
 //!   earlier one: a 2.3 MB command took 66 s to be refused).
+//! - `state_format1_many_members`: a format-1 state with one object of
+//!   ~1,000,000 members, read by the older-format path, which refuses a
+//!   member named twice (D-182).
 
 // A benchmark harness: a broken fixture must stop the run loudly.
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
@@ -139,6 +142,45 @@ fn documents() -> Vec<(&'static str, Kind, String)> {
                 members(room)
             ),
         ),
+        // D-180, D-181: the shapes that once trapped the WASM module or
+        // echoed their input (a version that is an array, a padded format-1
+        // state, an event whose difference holds millions of numbers).
+        (
+            "state_version_array",
+            Kind::State,
+            format!(r#"{{"version":{}}}"#, list("0", room)),
+        ),
+        ("state_format1_padded", Kind::State, {
+            let v1 = std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/format/v1/game1-step90-quiet.state.json"
+            ))
+            .expect("the format-1 fixture");
+            let v1 = v1.trim_end();
+            let open = v1.strip_suffix('}').expect("an object");
+            format!(r#"{open},"zz":{}}}"#, list("0", room - v1.len()))
+        }),
+        // An older-format state with one object of ~1,000,000 members: the
+        // duplicate-member check of the older-format path once compared each
+        // name with every earlier one (tests/fuzz/corpus/older-format-many-members.json).
+        ("state_format1_many_members", Kind::State, {
+            let v1 = std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/format/v1/game1-step90-quiet.state.json"
+            ))
+            .expect("the format-1 fixture");
+            let v1 = v1.trim_end();
+            let open = v1.strip_suffix('}').expect("an object");
+            format!(r#"{open},"zz":{{{}}}}}"#, members(room - v1.len()))
+        }),
+        (
+            "events_difference_numbers",
+            Kind::Events,
+            format!(
+                r#"[{{"audience":{{"kind":"host"}},"event":{{"kind":"tableSynced","differences":[{{"path":"deck","before":{},"after":[]}}]}}}}]"#,
+                list("0", room)
+            ),
+        ),
     ];
     for (name, _, text) in &docs {
         assert!(text.len() <= CAP, "{name}: {} bytes", text.len());
@@ -156,6 +198,7 @@ enum Kind {
     State,
     Setup,
     Command,
+    Events,
 }
 
 fn engine(kind: Kind, text: &str) -> Result<usize, ecaz::ApplyError> {
@@ -163,6 +206,7 @@ fn engine(kind: Kind, text: &str) -> Result<usize, ecaz::ApplyError> {
         Kind::State => ecaz::game_from_json(text).map(|g| g.seats().len()),
         Kind::Setup => ecaz::new_game_json(text).map(|s| s.len()),
         Kind::Command => ecaz::command_from_json(text).map(|c| c.action.name().len()),
+        Kind::Events => ecaz::events_from_json(text).map(|e| e.len()),
     }
 }
 

@@ -31,6 +31,8 @@ enum Edit {
     Tanks(Faction),
     /// The two factions allied (each one's `ally` changes).
     Ally(Faction, Faction),
+    /// The faction's `ally` cleared, its partner's left as it was.
+    Unally(Faction),
 }
 
 fn edit(t: &mut TableFacts, e: Edit) {
@@ -68,6 +70,7 @@ fn edit(t: &mut TableFacts, e: Edit) {
             t.factions.get_mut(&a).unwrap().ally = Some(b);
             t.factions.get_mut(&b).unwrap().ally = Some(a);
         }
+        Edit::Unally(x) => t.factions.get_mut(&x).unwrap().ally = None,
     }
 }
 
@@ -166,6 +169,8 @@ fn cases() -> Vec<Case> {
             "game13-step24-dukeLoan",
             "dukeLoan",
             vec![
+                (Unally(Ecaz), true),
+                (Unally(Moritani), true),
                 (Ally(Guild, Ixians), false),
                 (Spice(Moritani), false),
                 (Spice(Ecaz), false),

@@ -429,3 +429,43 @@ fn narration_through_the_c_abi() {
     assert_eq!(board["territories"].as_array().unwrap().len(), 43);
     assert_eq!(board["territories"][1]["name"], "Arrakeen");
 }
+
+/// D-180, D-181 through the C ABI: the worst shapes under the cap (a state
+/// whose version is a 16 MB array, an event whose difference holds 2^18+
+/// numbers) are refused with short reports, and a live game goes on.
+#[test]
+fn worst_shapes_under_the_cap_d180_d181() {
+    let fixture = Fixture::new();
+    let zeros = |n: usize| format!("[{}0]", "0,".repeat(n - 1));
+    let version = format!(r#"{{"version":{}}}"#, zeros(8_000_000));
+    assert!(version.len() <= ECAZ_MAX_INPUT_LEN);
+    let (mut game, mut error) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: the text is valid for its length; the out-pointers are valid.
+    let status = unsafe { ecaz_game_from_state(ptr_of(version.as_bytes()), version.len(), &mut game, &mut error) };
+    assert_eq!(status, EcazStatus::Error);
+    let report = take(error).unwrap();
+    assert!(
+        report.contains("state/unsupported_version") && report.len() < 1024,
+        "{} bytes",
+        report.len()
+    );
+    let events = format!(
+        r#"[{{"audience":{{"kind":"host"}},"event":{{"kind":"tableSynced","differences":[{{"path":"deck","before":{},"after":[]}}]}}}}]"#,
+        zeros(ecaz::MAX_JSON_VALUES)
+    );
+    let mut out = ptr::null_mut();
+    // SAFETY: as above.
+    let status = unsafe { ecaz_events_for_json(ptr_of(events.as_bytes()), events.len(), ptr_of(b"host"), 4, &mut out) };
+    assert_eq!(status, EcazStatus::Error);
+    let report = take(out).unwrap();
+    assert!(
+        report.contains("decode/invalid_events") && report.len() < 1024,
+        "{report}"
+    );
+    // The live game goes on.
+    let command = COMMANDS[0];
+    // SAFETY: as above.
+    let status = unsafe { ecaz_game_apply(fixture.game, ptr_of(command.as_bytes()), command.len(), &mut out) };
+    assert_eq!(status, EcazStatus::Ok);
+    outcome("apply", status, out, true);
+}

@@ -200,6 +200,47 @@ function failure(error: unknown): unknown {
   return convert(error);
 }
 
+// ---- the input policy (D-180, docs/integration.md "Input policy") ----
+
+/** The longest input, in bytes of UTF-8, any call reads: 16 MiB (the engine's `MAX_INPUT_BYTES`). */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** The UTF-8 length of `text` (a lone surrogate counts as the 3 bytes of U+FFFD, as the encoder writes it). */
+function utf8Length(text: string): number {
+  let len = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) len += 1;
+    else if (unit < 0x800) len += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next < 0xe000) {
+        len += 4;
+        i += 1;
+      } else len += 3;
+    } else len += 3;
+  }
+  return len;
+}
+
+/**
+ * The UTF-8 length of an input string, refused (`decode/input_too_large`)
+ * over `MAX_INPUT_BYTES` before anything is copied into the module. A
+ * non-string passes: the module refuses it (`decode/invalid_json`).
+ */
+function checked(text: unknown, what: string): number {
+  if (typeof text !== "string") return 0;
+  // Each UTF-16 unit is at least one byte, at most three.
+  const len = text.length > MAX_INPUT_BYTES ? text.length : text.length * 3 <= MAX_INPUT_BYTES ? text.length * 3 : utf8Length(text);
+  if (len > MAX_INPUT_BYTES) {
+    throw new EcazError(
+      "decode/input_too_large",
+      `${what} is at least ${len} bytes; the limit is ${MAX_INPUT_BYTES} (docs/integration.md, input policy)`,
+    );
+  }
+  return len;
+}
+
 function decode<T>(text: string): T {
   return JSON.parse(text) as T;
 }
@@ -314,9 +355,11 @@ export class Game {
     if (typeof command !== "string") return call(() => inner.apply(command));
     // As `call`, without a closure per command (D-153).
     try {
-      // At most 3 bytes per UTF-16 unit. The input buffer's address holds
-      // until `inputBuffer` or `releaseInput` is called again (D-153).
-      const room = command.length * 3;
+      // At most 3 bytes per UTF-16 unit, and never more than the input cap
+      // (D-180): the exact length when 3 per unit would pass it. The input
+      // buffer's address holds until `inputBuffer` or `releaseInput` is
+      // called again (D-153).
+      const room = checked(command, "command");
       if (room > this.#inputRoom) {
         // Room for most commands at once, so a new game asks once.
         const want = Math.max(room, MIN_INPUT);
@@ -338,12 +381,14 @@ export class Game {
   /** What `viewer` may see of the game. */
   view(viewer: Viewer): View {
     const inner = this.#use();
+    checked(viewer, "viewer");
     return decode(call(() => inner.view(viewer)));
   }
 
   /** The legal commands of `actor` now. */
   options(actor: Actor): Options {
     const inner = this.#use();
+    checked(actor, "actor");
     return decode(call(() => inner.options(actor)));
   }
 
@@ -381,12 +426,14 @@ export function createGame(setup: Setup): Game {
 
 /** `createGame` from a `Setup` document in text form. */
 export function createGameText(setup: string): Game {
+  checked(setup, "setup");
   return new Game(call((g) => new g.Game(setup)));
 }
 
 /** Restore a game from a saved state (an object or its text). */
 export function loadGame(state: GameState | string): Game {
   const text = typeof state === "string" ? state : JSON.stringify(state);
+  checked(text, "state");
   return new Game(call((g) => g.Game.fromState(text)));
 }
 
@@ -400,7 +447,7 @@ export interface ApplyResult {
 
 /** A new game's state from a setup. */
 export function newState(setup: Setup): GameState {
-  return decode(call((g) => g.newGameJson(JSON.stringify(setup))));
+  return decode(text.newGame(JSON.stringify(setup)));
 }
 
 /** Apply a command to a state; the given state is not changed. */
@@ -451,16 +498,26 @@ export function board(): Readonly<Record<string, unknown>> {
 
 /** The string forms, for hosts that keep the state as text (every value is a JSON document). */
 export const text = {
-  newGame: (setup: string): string => call((g) => g.newGameJson(setup)),
+  newGame: (setup: string): string => (checked(setup, "setup"), call((g) => g.newGameJson(setup))),
   apply: (state: string, command: string): { state: string; events: string } => {
+    checked(state, "state");
+    checked(command, "command");
     const outcome = call((g) => g.applyJson(state, command));
     return { state: outcome.state, events: outcome.events };
   },
-  view: (state: string, viewer: string): string => call((g) => g.viewJson(state, viewer)),
-  options: (state: string, actor: string): string => call((g) => g.optionsJson(state, actor)),
-  eventsFor: (events: string, viewer: string): string => call((g) => g.eventsForJson(events, viewer)),
-  narrate: (state: string, item: string, viewer: string): string | null => call((g) => g.narrate(state, item, viewer)),
-  exportSetup: (state: string): string => call((g) => g.exportSetupJson(state)),
+  view: (state: string, viewer: string): string => (
+    checked(state, "state"), checked(viewer, "viewer"), call((g) => g.viewJson(state, viewer))
+  ),
+  options: (state: string, actor: string): string => (
+    checked(state, "state"), checked(actor, "actor"), call((g) => g.optionsJson(state, actor))
+  ),
+  eventsFor: (events: string, viewer: string): string => (
+    checked(events, "events"), checked(viewer, "viewer"), call((g) => g.eventsForJson(events, viewer))
+  ),
+  narrate: (state: string, item: string, viewer: string): string | null => (
+    checked(state, "state"), checked(item, "item"), checked(viewer, "viewer"), call((g) => g.narrate(state, item, viewer))
+  ),
+  exportSetup: (state: string): string => (checked(state, "state"), call((g) => g.exportSetupJson(state))),
 } as const;
 
 /**

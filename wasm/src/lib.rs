@@ -97,8 +97,17 @@ fn thrown(error: ApplyError) -> JsValue {
     js_error(&error.report())
 }
 
-/// The argument as text, or the error thrown for a non-string.
-fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+/// The argument as text, or the error thrown for a non-string. A string of
+/// more UTF-16 units than [`ecaz::MAX_INPUT_BYTES`] (hence of more UTF-8
+/// bytes) is refused before it is copied into the module's memory (D-180);
+/// the engine's door checks the exact byte length of the rest.
+fn text(value: &JsValue, what: &'static str) -> Result<String, JsValue> {
+    if let Some(units) = value.dyn_ref::<js_sys::JsString>().map(js_sys::JsString::length) {
+        let len = usize::try_from(units).unwrap_or(usize::MAX);
+        if len > ecaz::MAX_INPUT_BYTES {
+            return Err(thrown(ApplyError::InputTooLarge { what, len }));
+        }
+    }
     value.as_string().ok_or_else(|| {
         let found = value.js_typeof().as_string().unwrap_or_default();
         thrown(ApplyError::InvalidJson(format!(
@@ -345,12 +354,17 @@ impl Game {
     }
 
     /// Where the typed layer writes a command of up to `len` bytes of UTF-8
-    /// for `applyInput`: an address in the module's memory, which holds
+    /// for `applyInput` (0 when `len` is over the input cap, D-180): an
+    /// address in the module's memory, which holds
     /// until `inputBuffer` or `releaseInput` is called again (D-153); a
     /// view of the memory must be taken again after the memory grows.
     /// D-152: `apply` without a string crossing the boundary each way.
     #[wasm_bindgen(js_name = inputBuffer)]
     pub fn input_buffer(&mut self, len: usize) -> usize {
+        // No room beyond the input cap (D-180): address 0 says no.
+        if len > ecaz::MAX_INPUT_BYTES {
+            return 0;
+        }
         // D-153: the buffer only grows (zero-filled once, to the size
         // asked), and stays where it is until this or `releaseInput` is
         // called again, so the typed layer asks only when it needs more.
