@@ -130,6 +130,7 @@ fn unsupported(found: Option<serde_json::Value>) -> ApplyError {
 ///   (format 1 did not record when an alliance began); Duke Vidal gains
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
 ///   (format 1 had no such zone).
+/// * 2 → 3 (D-230): the state gains `revision: 0` (`add_revision`).
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
     let found = state.get("version").cloned();
     let version = found
@@ -163,6 +164,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
                     .ok_or_else(|| shape("treachery is not an object"))?
                     .insert("outside".into(), serde_json::json!([]));
             }
+            2 => add_revision(state).map_err(shape)?,
             _ => return Err(unsupported(found)),
         }
         at += 1;
@@ -171,6 +173,19 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
         }
     }
     Ok(version)
+}
+
+/// D-230, the format step that adds the revision guard: the state gains
+/// `revision: 0` (a state written before the format counted no commands; the
+/// count starts where the state was loaded). A document that already names a
+/// revision is not a state of the older format.
+pub(crate) fn add_revision(state: &mut serde_json::Value) -> Result<(), &'static str> {
+    let object = state.as_object_mut().ok_or("the state is not an object")?;
+    if object.contains_key("revision") {
+        return Err("revision is a field of a later format");
+    }
+    object.insert("revision".into(), serde_json::Value::from(0u32));
+    Ok(())
 }
 
 /// Decode a game state: the format version is checked first (an unknown
@@ -384,4 +399,27 @@ pub fn events_for_json(events: &str, viewer: &str) -> Result<String, ApplyError>
 /// The events a viewer may see ([`crate::events_for`]), as JSON.
 pub fn viewer_events_json(events: &[Event], viewer: Viewer) -> Result<String, ApplyError> {
     encode(&crate::view::events_for(events, viewer))
+}
+
+/// Decode a table document ([`crate::TableFacts`], as `syncTable` takes it).
+pub fn table_from_json(text: &str) -> Result<crate::TableFacts, ApplyError> {
+    decode(text, ApplyError::InvalidTableDocument)
+}
+
+/// D-231: the table of a state ([`crate::table_of`]), as JSON.
+pub fn table_of_json(state: &str) -> Result<String, ApplyError> {
+    encode(&crate::mirror::table_of(&game_from_json(state)?))
+}
+
+/// D-231: the table after one command's events ([`crate::apply_events`]),
+/// all in JSON: `table` a table document, `events` the `Event[]` array.
+pub fn apply_events_json(table: &str, events: &str) -> Result<String, ApplyError> {
+    let table = table_from_json(table)?;
+    encode(&crate::mirror::apply_events(&table, &events_from_json(events)?)?)
+}
+
+/// D-231: the facts that differ between two tables ([`crate::diff_table`]),
+/// as a `Difference[]` array.
+pub fn diff_table_json(a: &str, b: &str) -> Result<String, ApplyError> {
+    encode(&crate::mirror::diff_table(&table_from_json(a)?, &table_from_json(b)?))
 }

@@ -41,6 +41,7 @@ mod game;
 mod ids;
 mod integrity;
 mod json;
+mod mirror;
 pub mod narrate;
 mod options;
 mod policy;
@@ -74,11 +75,13 @@ pub use game::{
 };
 pub use ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
 pub use json::{
-    actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
-    events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
-    narrate_json, narrate_text, new_game_json, options_json, profile_from_text, setup_from_json, view_json,
-    viewer_events_json, viewer_from_text, write_events, JsonOutcome,
+    actor_from_text, apply_events_json, apply_json, board_json, bot_command_json, bot_json, command_from_json,
+    diff_table_json, events_for_json, events_from_json, export_setup_json, game_from_json, game_options_json,
+    game_to_json, game_view_json, migrate, narrate_json, narrate_text, new_game_json, options_json, profile_from_text,
+    setup_from_json, table_from_json, table_of_json, view_json, viewer_events_json, viewer_from_text, write_events,
+    JsonOutcome,
 };
+pub use mirror::{apply_events, diff_table, table_of};
 pub use options::{options, Choice, GroupSource, Options, Position};
 pub use policy::*;
 pub use rng::GameRng;
