@@ -402,8 +402,11 @@ pub fn viewer_events_json(events: &[Event], viewer: Viewer) -> Result<String, Ap
 }
 
 /// Decode a table document ([`crate::TableFacts`], as `syncTable` takes it).
+/// Its lists are bounded like a state's (`decode/invalid_table`).
 pub fn table_from_json(text: &str) -> Result<crate::TableFacts, ApplyError> {
-    decode(text, ApplyError::InvalidTableDocument)
+    let table = decode(text, ApplyError::InvalidTableDocument)?;
+    crate::mirror::check_size(&table)?;
+    Ok(table)
 }
 
 /// D-231: the table of a state ([`crate::table_of`]), as JSON.

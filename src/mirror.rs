@@ -66,12 +66,57 @@ pub fn table_of(game: &Game) -> TableFacts {
 
 /// Sort the lists whose order carries no meaning.
 fn canonical(t: &mut FactionTable) {
-    t.board.sort_by_key(|x| (x.territory, x.sector));
-    t.leaders.sort_by_key(|l| l.leader);
-    t.hand.sort_unstable();
-    t.traitors.sort_unstable();
-    t.face_dancers.sort_unstable();
-    t.revealed_face_dancers.sort_unstable();
+    order_by(&mut t.board, |x| (x.territory, x.sector));
+    order_by(&mut t.leaders, |l| l.leader);
+    order_by(&mut t.hand, |c| *c);
+    order_by(&mut t.traitors, |l| *l);
+    order_by(&mut t.face_dancers, |l| *l);
+    order_by(&mut t.revealed_face_dancers, |l| *l);
+}
+
+/// Sorts a short list by key, stably: an insertion sort, since a table's
+/// lists are short (the JSON door refuses a table list longer than
+/// [`crate::MAX_CARDS`], [`check_size`]) and one small loop per type keeps the
+/// WASM module small where the standard sorts compile a large body per type.
+fn order_by<T, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 {
+            match (v.get(j - 1), v.get(j)) {
+                (Some(a), Some(b)) if key(a) > key(b) => v.swap(j - 1, j),
+                _ => break,
+            }
+            j -= 1;
+        }
+    }
+}
+
+/// A table document's lists are no longer than the state's own limits
+/// (D-80): `decode/invalid_table` otherwise (checked before any work).
+pub(crate) fn check_size(t: &TableFacts) -> Result<(), ApplyError> {
+    let limit = crate::MAX_CARDS;
+    let long = t.factions.len() > crate::MAX_SEATS
+        || [t.deck.len(), t.discard.len(), t.outside.len(), t.nexus_discard.len()]
+            .into_iter()
+            .chain(t.nexus_deck.as_ref().map(Vec::len))
+            .chain(t.factions.values().flat_map(|x| {
+                [
+                    x.board.len(),
+                    x.leaders.len(),
+                    x.hand.len(),
+                    x.traitors.len(),
+                    x.face_dancers.len(),
+                    x.revealed_face_dancers.len(),
+                ]
+            }))
+            .any(|n| n > limit);
+    if long {
+        return Err(ApplyError::InvalidTableDocument(format!(
+            "a table lists at most {} factions and {limit} items per list",
+            crate::MAX_SEATS
+        )));
+    }
+    Ok(())
 }
 
 /// The table after `events` (one accepted command's events, every audience),

@@ -141,3 +141,23 @@ fn d231_events_that_do_not_fit_the_table_are_refused() {
         "sync/events_mismatch"
     );
 }
+
+#[test]
+fn d231_the_json_door_bounds_a_table_before_any_work() {
+    let g = basic(6);
+    let mut t = table_of(&g);
+    let text = serde_json::to_string(&t).unwrap();
+    assert_eq!(ecaz::diff_table_json(&text, &text).unwrap(), "[]");
+    t.factions.get_mut(&Faction::Ecaz).unwrap().hand = (0..=1024u16).map(ecaz::CardId).collect();
+    let long = serde_json::to_string(&t).unwrap();
+    for e in [
+        ecaz::diff_table_json(&long, &text).unwrap_err(),
+        ecaz::apply_events_json(&long, "[]").unwrap_err(),
+    ] {
+        assert_eq!(e.code(), "decode/invalid_table");
+    }
+    assert_eq!(
+        ecaz::apply_events_json("[]", "[]").unwrap_err().code(),
+        "decode/invalid_table"
+    );
+}
