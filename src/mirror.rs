@@ -32,28 +32,26 @@ use crate::rules::sync::{Difference, FactionTable, TableFacts};
 
 /// The table of a game, in canonical order (D-231).
 pub fn table_of(game: &Game) -> TableFacts {
-    let factions = game
-        .factions
-        .iter()
-        .map(|s| {
-            let mut t = FactionTable {
-                spice: s.spice,
-                reserves: s.reserves,
-                tanks: s.tanks,
-                board: s.board.clone(),
-                leaders: s.unavailable_leaders(),
-                hand: s.hand.clone(),
-                hand_limit: s.hand_limit,
-                traitors: s.traitors.clone(),
-                face_dancers: s.face_dancers.clone(),
-                revealed_face_dancers: s.revealed_face_dancers.clone(),
-                ally: s.ally,
-                nexus: s.nexus,
-            };
-            canonical(&mut t);
-            (s.faction, t)
-        })
-        .collect();
+    // Inserted one by one (collecting into the map would compile a sort).
+    let mut factions = BTreeMap::new();
+    for s in &game.factions {
+        let mut t = FactionTable {
+            spice: s.spice,
+            reserves: s.reserves,
+            tanks: s.tanks,
+            board: s.board.clone(),
+            leaders: s.unavailable_leaders(),
+            hand: s.hand.clone(),
+            hand_limit: s.hand_limit,
+            traitors: s.traitors.clone(),
+            face_dancers: s.face_dancers.clone(),
+            revealed_face_dancers: s.revealed_face_dancers.clone(),
+            ally: s.ally,
+            nexus: s.nexus,
+        };
+        canonical(&mut t);
+        factions.insert(s.faction, t);
+    }
     TableFacts {
         factions,
         deck: game.treachery.deck.clone(),
@@ -94,27 +92,26 @@ fn order_by<T, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
 /// A table document's lists are no longer than the state's own limits
 /// (D-80): `decode/invalid_table` otherwise (checked before any work).
 pub(crate) fn check_size(t: &TableFacts) -> Result<(), ApplyError> {
-    let limit = crate::MAX_CARDS;
-    let long = t.factions.len() > crate::MAX_SEATS
-        || [t.deck.len(), t.discard.len(), t.outside.len(), t.nexus_discard.len()]
-            .into_iter()
-            .chain(t.nexus_deck.as_ref().map(Vec::len))
-            .chain(t.factions.values().flat_map(|x| {
-                [
-                    x.board.len(),
-                    x.leaders.len(),
-                    x.hand.len(),
-                    x.traitors.len(),
-                    x.face_dancers.len(),
-                    x.revealed_face_dancers.len(),
-                ]
-            }))
-            .any(|n| n > limit);
-    if long {
-        return Err(ApplyError::InvalidTableDocument(format!(
-            "a table lists at most {} factions and {limit} items per list",
-            crate::MAX_SEATS
-        )));
+    let mut longest = t
+        .deck
+        .len()
+        .max(t.discard.len())
+        .max(t.outside.len())
+        .max(t.nexus_discard.len())
+        .max(t.nexus_deck.as_ref().map_or(0, Vec::len));
+    for x in t.factions.values() {
+        longest = longest
+            .max(x.board.len())
+            .max(x.leaders.len())
+            .max(x.hand.len())
+            .max(x.traitors.len())
+            .max(x.face_dancers.len())
+            .max(x.revealed_face_dancers.len());
+    }
+    if longest > crate::MAX_CARDS || t.factions.len() > crate::MAX_SEATS {
+        return Err(ApplyError::InvalidTableDocument(
+            "a table seats each faction once and lists at most 1024 items per list".to_string(),
+        ));
     }
     Ok(())
 }
@@ -141,12 +138,14 @@ pub fn diff_table(a: &TableFacts, b: &TableFacts) -> Vec<Difference> {
     for t in a.factions.values_mut().chain(b.factions.values_mut()) {
         canonical(t);
     }
-    let (fa, fb) = (value(&a.factions), value(&b.factions));
+    let (va, vb) = (value(&a), value(&b));
+    let (fa, fb) = (member(&va, "factions"), member(&vb, "factions"));
     let mut out = Vec::new();
-    let mut keys: Vec<&Faction> = a.factions.keys().chain(b.factions.keys()).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    for f in keys {
+    // Faction ids in their order (the maps' order), without a sort.
+    for f in Faction::ALL {
+        if !a.factions.contains_key(&f) && !b.factions.contains_key(&f) {
+            continue;
+        }
         let key = f.to_string();
         let (x, y) = (member(&fa, &key), member(&fb, &key));
         for field in crate::rules::sync::faction_fields() {
@@ -158,19 +157,11 @@ pub fn diff_table(a: &TableFacts, b: &TableFacts) -> Vec<Difference> {
             );
         }
     }
-    push(&mut out, "deck".into(), value(&a.deck), value(&b.deck));
-    push(&mut out, "discard".into(), value(&a.discard), value(&b.discard));
-    push(&mut out, "outside".into(), value(&a.outside), value(&b.outside));
-    push(&mut out, "nexusDeck".into(), value(&a.nexus_deck), value(&b.nexus_deck));
-    push(
-        &mut out,
-        "nexusDiscard".into(),
-        value(&a.nexus_discard),
-        value(&b.nexus_discard),
-    );
+    for key in ["deck", "discard", "outside", "nexusDeck", "nexusDiscard"] {
+        push(&mut out, key.into(), member(&va, key), member(&vb, key));
+    }
     out
 }
-
 fn push(out: &mut Vec<Difference>, path: String, before: serde_json::Value, after: serde_json::Value) {
     if before != after {
         out.push(Difference { path, before, after });
@@ -192,12 +183,12 @@ fn member(v: &serde_json::Value, key: &str) -> serde_json::Value {
 }
 
 /// A JSON value read back as a table type (through text, see [`value`]).
-fn read<T: serde::de::DeserializeOwned>(path: &str, v: &serde_json::Value) -> Result<T, ApplyError> {
-    serde_json::from_str(&v.to_string()).map_err(|e| mismatch(format!("tableSynced {path}: {e}")))
+fn read<T: serde::de::DeserializeOwned>(v: &serde_json::Value) -> Result<T, ApplyError> {
+    serde_json::from_str(&v.to_string()).map_err(|_| mismatch("a tableSynced value is not of its fact's shape"))
 }
 
-fn mismatch(why: String) -> ApplyError {
-    ApplyError::EventsMismatch(why)
+fn mismatch(why: &'static str) -> ApplyError {
+    ApplyError::EventsMismatch(why.to_string())
 }
 
 struct Mirror {
@@ -209,7 +200,7 @@ impl Mirror {
         self.t
             .factions
             .get_mut(&f)
-            .ok_or_else(|| mismatch(format!("{f} is not in the table")))
+            .ok_or_else(|| mismatch("an event names a faction the table does not seat"))
     }
 
     fn spice(&mut self, f: Faction, gain: u32, pay: u32) -> Result<(), ApplyError> {
@@ -218,14 +209,14 @@ impl Mirror {
             .spice
             .checked_sub(pay)
             .and_then(|s| s.checked_add(gain))
-            .ok_or_else(|| mismatch(format!("{f} pays {pay} spice it does not have")))?;
+            .ok_or_else(|| mismatch("a faction pays spice the table does not give it"))?;
         Ok(())
     }
 
     /// Forces leave a board position (the stack goes when empty).
     fn take(&mut self, f: Faction, t: Territory, s: Sector, [n, e, a]: [u32; 3]) -> Result<(), ApplyError> {
         let board = &mut self.faction(f)?.board;
-        let short = || mismatch(format!("more of {f}'s forces leave {t}/{s} than the table has there"));
+        let short = || mismatch("forces leave a sector where the table has fewer");
         let st = board
             .iter_mut()
             .find(|x| x.territory == t && x.sector == s)
@@ -265,7 +256,7 @@ impl Mirror {
         } else {
             (&mut x.reserves, &mut x.tanks)
         };
-        let short = || mismatch(format!("{f} has fewer forces there than the event moves"));
+        let short = || mismatch("forces move from reserves or Tanks that hold fewer");
         from.normal = from.normal.checked_sub(normal).ok_or_else(short)?;
         from.elite = from.elite.checked_sub(elite).ok_or_else(short)?;
         to.normal = to.normal.saturating_add(normal);
@@ -291,7 +282,7 @@ impl Mirror {
         let i = hand
             .iter()
             .position(|&c| c == card)
-            .ok_or_else(|| mismatch(format!("{f} lets go of card {card}, which the table does not give it")))?;
+            .ok_or_else(|| mismatch("a card leaves a hand the table does not give it"))?;
         hand.remove(i);
         Ok(())
     }
@@ -329,7 +320,7 @@ impl Mirror {
                 match from {
                     Origin::Reserves => {
                         let r = &mut self.faction(f)?.reserves;
-                        let short = || mismatch(format!("{f} ships more forces than its reserves hold"));
+                        let short = || mismatch("forces ship from reserves that hold fewer");
                         r.normal = r.normal.checked_sub(*normal).ok_or_else(short)?;
                         r.elite = r.elite.checked_sub(*elite).ok_or_else(short)?;
                     }
@@ -354,26 +345,24 @@ impl Mirror {
             }
             EventKind::CardReceived { faction, card } => {
                 if self.t.deck.first() != Some(card) {
-                    return Err(mismatch(format!("card {card} is not on top of the table's deck")));
+                    return Err(mismatch("a card received is not on top of the table's deck"));
                 }
                 self.t.deck.remove(0);
                 self.faction(*faction)?.hand.push(*card);
             }
             EventKind::DeckReshuffled { cards } => {
                 if !self.t.deck.is_empty() || usize::try_from(*cards).ok() != Some(self.t.discard.len()) {
-                    return Err(mismatch(
-                        "the deck is reshuffled from a discard pile of another size".into(),
-                    ));
+                    return Err(mismatch("the deck is reshuffled from a discard pile of another size"));
                 }
                 // The order follows in the host's `deckOrder`.
                 self.t.deck = std::mem::take(&mut self.t.discard);
             }
             EventKind::DeckOrder { deck } => {
                 let (mut have, mut new) = (self.t.deck.clone(), deck.clone());
-                have.sort_unstable();
-                new.sort_unstable();
+                order_by(&mut have, |c| *c);
+                order_by(&mut new, |c| *c);
                 if have != new {
-                    return Err(mismatch("the deck's new order holds other cards".into()));
+                    return Err(mismatch("the deck's new order holds other cards"));
                 }
                 self.t.deck.clone_from(deck);
             }
@@ -403,7 +392,7 @@ impl Mirror {
             EventKind::NexusDealt { faction } => {
                 let deck = self.t.nexus_deck.get_or_insert_with(Vec::new);
                 if deck.is_empty() {
-                    return Err(mismatch("a Nexus card is dealt from an empty deck".into()));
+                    return Err(mismatch("a Nexus card is dealt from an empty deck"));
                 }
                 let card = deck.remove(0);
                 self.faction(*faction)?.nexus = Some(card);
@@ -411,8 +400,7 @@ impl Mirror {
             EventKind::NexusReceived { faction, card } => self.faction(*faction)?.nexus = Some(*card),
             EventKind::NexusPlayed { faction, .. } => {
                 let card = self.faction(*faction)?.nexus.take();
-                let card =
-                    card.ok_or_else(|| mismatch(format!("{faction} plays a Nexus card the table does not give it")))?;
+                let card = card.ok_or_else(|| mismatch("a Nexus card is played that the table does not give"))?;
                 self.t.nexus_discard.push(card);
             }
             EventKind::ForcesReturned { faction, stacks } => self.off_board(*faction, stacks, true)?,
@@ -455,7 +443,7 @@ impl Mirror {
                     .outside
                     .iter()
                     .position(|c| c == card)
-                    .ok_or_else(|| mismatch(format!("card {card} is not outside in the table")))?;
+                    .ok_or_else(|| mismatch("a card taken from outside is not outside in the table"))?;
                 self.t.outside.remove(i);
                 self.faction(*faction)?.hand.push(*card);
             }
@@ -506,23 +494,23 @@ impl Mirror {
     fn reconcile(&mut self, d: &Difference) -> Result<(), ApplyError> {
         let path = d.path.as_str();
         let after = &d.after;
-        match path.split('.').collect::<Vec<_>>().as_slice() {
-            ["factions", f, field] => {
-                let f: Faction = read(path, &serde_json::Value::from(*f))?;
-                let mut fields: BTreeMap<String, serde_json::Value> = match value(&*self.faction(f)?) {
-                    serde_json::Value::Object(o) => o.into_iter().collect(),
-                    _ => BTreeMap::new(),
-                };
-                fields.insert((*field).to_string(), after.clone());
-                let replaced: FactionTable = read(path, &serde_json::Value::Object(fields.into_iter().collect()))?;
-                *self.faction(f)? = replaced;
-            }
-            ["deck"] => self.t.deck = read(path, after)?,
-            ["discard"] => self.t.discard = read(path, after)?,
-            ["outside"] => self.t.outside = read(path, after)?,
-            ["nexusDeck"] => self.t.nexus_deck = read(path, after)?,
-            ["nexusDiscard"] => self.t.nexus_discard = read(path, after)?,
-            _ => return Err(mismatch(format!("tableSynced names an unknown fact {path}"))),
+        if let Some((f, field)) = path.strip_prefix("factions.").and_then(|rest| rest.split_once('.')) {
+            let f: Faction = read(&serde_json::Value::from(f))?;
+            let mut fields = match value(&*self.faction(f)?) {
+                serde_json::Value::Object(o) => o,
+                _ => serde_json::Map::new(),
+            };
+            fields.insert(field.to_string(), after.clone());
+            *self.faction(f)? = read(&serde_json::Value::Object(fields))?;
+            return Ok(());
+        }
+        match path {
+            "deck" => self.t.deck = read(after)?,
+            "discard" => self.t.discard = read(after)?,
+            "outside" => self.t.outside = read(after)?,
+            "nexusDeck" => self.t.nexus_deck = read(after)?,
+            "nexusDiscard" => self.t.nexus_discard = read(after)?,
+            _ => return Err(mismatch("tableSynced names an unknown fact")),
         }
         Ok(())
     }
