@@ -540,7 +540,12 @@ test("issue 13: a Node host keeps its own table equal to the engine's through a 
 // accepted command the host's table equals the engine's.
 test("D-230/D-231: a host keeps its table with applyEvents, bots decide, retried writes never apply twice", () => {
   const seats: Actor[] = ["ecaz", "atreides", "harkonnen", "fremen", "emperor", "guild"];
-  const game = createGame({ seats, seed: 26, options: { nexus: true } } as Setup);
+  const game = createGame({
+    seats,
+    seed: 26,
+    options: { nexus: true },
+    factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
+  } as Setup);
   let table: TableFacts = tableOf(game.stateText());
   let revision = game.view("host").revision;
   assert.equal(revision, 0);
