@@ -21,6 +21,7 @@ import {
   type Actor,
   applyEvents,
   botCommand,
+  type BotProfile,
   type Command,
   createGame,
   diffTable,
@@ -552,6 +553,11 @@ test("D-230/D-231: a host keeps its table with applyEvents, bots decide, retried
   const stats = { accepted: 0, retried: 0, refused: 0, decisions: 0 };
   let plan: Args[] = [];
   let planFor = "";
+  // The bot profiles are a union: a typo is a compile error (strict tsc).
+  const profile: BotProfile = "heuristic";
+  // @ts-expect-error — "heuristc" is not a BotProfile
+  const typo: BotProfile = "heuristc";
+  assert.notEqual(typo, profile);
 
   /** The host's own reports for a phase, then its end. */
   const phasePlan = (turn: number, phase: string): Args[] => {
@@ -602,7 +608,7 @@ test("D-230/D-231: a host keeps its table with applyEvents, bots decide, retried
     const v = game.view("host");
     const open = v.pending.at(-1);
     if (open !== undefined) {
-      const command = botCommand(game.stateText(), open.actor as Actor, "heuristic", step);
+      const command = botCommand(game.stateText(), open.actor as Actor, profile, step);
       assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
       assert.ok(write(command), `step ${step}: the bot's answer is accepted`);
       stats.decisions++;
