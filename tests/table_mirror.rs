@@ -161,3 +161,24 @@ fn d231_the_json_door_bounds_a_table_before_any_work() {
         "decode/invalid_table"
     );
 }
+
+#[test]
+fn d231_the_self_play_check_reports_a_drifted_mirror() {
+    let g = walk_to_phase(&basic(7), Phase::Bidding);
+    let (next, events) = ok(
+        &g,
+        &host(Action::DrawCard {
+            faction: Faction::Atreides,
+        }),
+    );
+    assert_eq!(
+        ecaz::sim::check_mirror(&table_of(&g), &events, &next),
+        Vec::<String>::new()
+    );
+    let found = ecaz::sim::check_mirror(&table_of(&g), &[], &next);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].starts_with("mirror: factions.atreides.hand"), "{found:?}");
+    let twice: Vec<Event> = events.iter().chain(&events).cloned().collect();
+    let found = ecaz::sim::check_mirror(&table_of(&g), &twice, &next);
+    assert!(found[0].contains("events do not fit the table"), "{found:?}");
+}
