@@ -127,10 +127,20 @@ fn unsupported(found: &Version) -> ApplyError {
 ///   `since: null` (not recorded); the Treachery cards gain `outside: []`
 ///   (format 1 had no such zone).
 ///
-/// From format 2 on the document has the current shape and the steps are
-/// typed (`format::upgrade`, run on every decoded game): this rewrite stops
-/// at format 2.
+/// * 2 → 3 (D-171): typed, on the decoded game (`format::upgrade`): what
+///   values mean (CHOAM's default hand limit, the Ixians' forces, gholas).
+/// * 3 → 4 (D-230): the state gains `revision: 0` (applied to the document of
+///   every state older than 4, before the typed steps, which it does not touch).
+///
+/// The document is then the current format's, as the engine writes it.
 pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
+    let (version, game) = migrated(state)?;
+    *state = serde_json::from_str(&encode(&game)?).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
+    Ok(version)
+}
+
+/// [`migrate`]'s steps: the version found and the migrated game.
+fn migrated(state: &mut serde_json::Value) -> Result<(u32, Game), ApplyError> {
     let found = match state.get("version") {
         None => Version::Missing,
         Some(v) => v.as_u64().map_or_else(
@@ -156,6 +166,14 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
                     .ok_or_else(|| shape("factions is not a list"))?;
                 for f in factions {
                     let f = f.as_object_mut().ok_or_else(|| shape("a faction is not an object"))?;
+                    if f.contains_key("revealedFaceDancers") {
+                        // A later format labelled 1 (D-183): refused, not guessed.
+                        return Err(ApplyError::InvalidState(
+                            "the state is labelled format version 1 but is written in a later format \
+                             (factions[].revealedFaceDancers): label it with its own version"
+                                .into(),
+                        ));
+                    }
                     f.insert("revealedFaceDancers".into(), serde_json::json!([]));
                     f.insert("allySince".into(), serde_json::Value::Null);
                 }
@@ -177,7 +195,37 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
             *v = at.into();
         }
     }
-    Ok(version)
+    // D-230: the revision guard's field, for every state older than it. It
+    // is independent of the typed steps, which run next.
+    if version < format::REVISION_FROM {
+        add_revision(state).map_err(shape)?;
+    }
+    // The typed steps (D-171) on the decoded game.
+    Ok((version, upgraded(state)?))
+}
+
+/// The game of a document whose shape is the current one (after the text
+/// steps of [`migrate`]), brought up to the current format by the typed steps
+/// of `format::upgrade`.
+fn upgraded(state: &serde_json::Value) -> Result<Game, ApplyError> {
+    // Read through the text deserializer (the only one the state types are
+    // compiled for: D-150).
+    let mut game: Game =
+        serde_json::from_str(&state.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
+    format::upgrade(&mut game)?;
+    Ok(game)
+}
+
+/// D-230: the state gains `revision: 0` (a state written before the revision
+/// guard counted no commands; the count starts where the state was loaded).
+/// A document that already names a revision is not a state of an older format.
+fn add_revision(state: &mut serde_json::Value) -> Result<(), &'static str> {
+    let object = state.as_object_mut().ok_or("the state is not an object")?;
+    if object.contains_key("revision") {
+        return Err("revision is a field of a later format");
+    }
+    object.insert("revision".into(), serde_json::Value::from(0u32));
+    Ok(())
 }
 
 /// Decode a game state: the input's length first (D-180), then the format
@@ -188,7 +236,7 @@ pub fn migrate(state: &mut serde_json::Value) -> Result<u32, ApplyError> {
 pub fn game_from_json(text: &str) -> Result<Game, ApplyError> {
     check_len(text, "state")?;
     match decode(text, ApplyError::InvalidState) {
-        Ok(game) => checked(game),
+        Ok(game) => current(game),
         Err(e @ ApplyError::InvalidJson(_)) => Err(e),
         Err(e) => {
             // Text that is not JSON at all is `decode/invalid_json`, whatever
@@ -215,24 +263,31 @@ fn from_older_format(text: &str) -> Result<Game, ApplyError> {
     let older = |m: String| ApplyError::InvalidState(format!("an older-format state: {m}"));
     input::scan(text, true).map_err(|shape| older(shape.to_string()))?;
     let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| older(e.to_string()))?;
-    migrate(&mut value)?;
-    // Read back through the text deserializer (the only one the state
-    // types are compiled for: D-150).
-    let game: Game = serde_json::from_str(&value.to_string()).map_err(|e| ApplyError::InvalidState(e.to_string()))?;
+    let (_, game) = migrated(&mut value)?;
     checked(game)
 }
 
-fn checked(mut game: Game) -> Result<Game, ApplyError> {
-    if (crate::model::game::OLDEST_FORMAT_VERSION..format::TYPED_FROM).contains(&game.version) {
-        // The current shape labelled with a version whose shape differs (D-183).
-        return Err(ApplyError::InvalidState(format!(
-            "the state is labelled format version {} but is written in format {FORMAT_VERSION}: \
-             label it {FORMAT_VERSION}, or migrate a genuine format-{} state",
-            game.version, game.version
-        )));
+/// A game read in the current shape: it must be labelled with the current
+/// version. The current shape labelled with an older version (whose shape
+/// differs) is refused (D-183); an unknown version is
+/// `state/unsupported_version`.
+fn current(game: Game) -> Result<Game, ApplyError> {
+    if game.version != FORMAT_VERSION {
+        if (crate::model::game::OLDEST_FORMAT_VERSION..FORMAT_VERSION).contains(&game.version) {
+            return Err(ApplyError::InvalidState(format!(
+                "the state is labelled format version {} but is written in format {FORMAT_VERSION}: \
+                 label it {FORMAT_VERSION}, or migrate a genuine format-{} state",
+                game.version, game.version
+            )));
+        }
+        return Err(unsupported(&Version::Number(u64::from(game.version))));
     }
-    // Typed steps from format 2 on (D-171); any other version is refused.
-    format::upgrade(&mut game)?;
+    checked(game)
+}
+
+/// The checks every loaded state passes: the length of every list
+/// (`state/too_large`, D-80), then every invariant (`state/inconsistent`).
+fn checked(game: Game) -> Result<Game, ApplyError> {
     let too_large = check::sizes::state_sizes(&game);
     if !too_large.is_empty() {
         return Err(ApplyError::StateTooLarge(too_large.into()));
@@ -414,4 +469,36 @@ pub fn events_for_json(events: &str, viewer: &str) -> Result<String, ApplyError>
 /// The events a viewer may see ([`crate::events_for`]), as JSON.
 pub fn viewer_events_json(events: &[Event], viewer: Viewer) -> Result<String, ApplyError> {
     encode(&crate::engine::view::events_for(events, viewer))
+}
+
+/// Decode a table document ([`crate::TableFacts`], as `syncTable` takes it).
+/// Its lists are bounded like a state's (`decode/invalid_table`).
+pub fn table_from_json(text: &str) -> Result<crate::TableFacts, ApplyError> {
+    let table = decode(text, ApplyError::InvalidTableDocument)?;
+    crate::extras::mirror::check_size(&table)?;
+    Ok(table)
+}
+
+/// D-231: the table of a state ([`crate::table_of`]), as JSON.
+pub fn table_of_json(state: &str) -> Result<String, ApplyError> {
+    encode(&crate::extras::mirror::table_of(&game_from_json(state)?))
+}
+
+/// D-231: the table after one command's events ([`crate::apply_events`]),
+/// all in JSON: `table` a table document, `events` the `Event[]` array.
+pub fn apply_events_json(table: &str, events: &str) -> Result<String, ApplyError> {
+    let table = table_from_json(table)?;
+    encode(&crate::extras::mirror::apply_events(
+        &table,
+        &events_from_json(events)?,
+    )?)
+}
+
+/// D-231: the facts that differ between two tables ([`crate::diff_table`]),
+/// as a `Difference[]` array.
+pub fn diff_table_json(a: &str, b: &str) -> Result<String, ApplyError> {
+    encode(&crate::extras::mirror::diff_table(
+        &table_from_json(a)?,
+        &table_from_json(b)?,
+    ))
 }

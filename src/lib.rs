@@ -140,12 +140,14 @@ pub use engine::setup::{
 };
 pub use engine::view::{events_for, view, AmbassadorsView, FactionView, FrameView, NexusView, TreacheryView, View};
 pub use extras::bots::{Bot, BotRng, Profile};
+pub use extras::mirror::{apply_events, diff_table, table_of};
 pub use json::input::{MAX_INPUT_BYTES, MAX_JSON_VALUES, MAX_NESTING};
 pub use json::{
-    actor_from_text, apply_json, board_json, bot_command_json, bot_json, command_from_json, events_for_json,
-    events_from_json, export_setup_json, game_from_json, game_options_json, game_to_json, game_view_json, migrate,
-    narrate_json, narrate_text, new_game_json, options_json, profile_from_text, setup_from_json, to_json, view_json,
-    viewer_events_json, viewer_from_text, write_events, JsonOutcome,
+    actor_from_text, apply_events_json, apply_json, board_json, bot_command_json, bot_json, command_from_json,
+    diff_table_json, events_for_json, events_from_json, export_setup_json, game_from_json, game_options_json,
+    game_to_json, game_view_json, migrate, narrate_json, narrate_text, new_game_json, options_json, profile_from_text,
+    setup_from_json, table_from_json, table_of_json, to_json, view_json, viewer_events_json, viewer_from_text,
+    write_events, JsonOutcome,
 };
 pub use model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use model::error::{

@@ -650,6 +650,7 @@ fn r_eff_ric_declining_the_purchase_changes_nothing() {
     assert_eq!(kind_names(&events), vec!["effectResolved", "resume"]);
     before["pending"] = serde_json::json!([]);
     before["arrivals"] = serde_json::json!([]);
+    advance_revision(&mut before, 1);
     assert_eq!(json_value(&g), before);
 }
 

@@ -123,6 +123,7 @@ fn r_trg_1_decline_keeps_the_token_and_changes_nothing_else() {
     let b = json_value(&after);
     a["pending"] = serde_json::json!([]);
     a["arrivals"] = serde_json::json!([]);
+    advance_revision(&mut a, 1);
     assert_eq!(a, b);
     // The decline is answered: replaying it (or triggering on it) is stale.
     assert_rejected(&after, &ecaz(Action::Decline { frame: FrameId(1) }), "rule/stale_frame");
@@ -1508,6 +1509,7 @@ fn p_unavailable_always_triggerable_offers_and_resolves_doing_nothing() {
         assert_eq!(zone(&next, token), ecaz_disposal(token));
         let mut a = json_value(&g);
         let mut b = json_value(&next);
+        advance_revision(&mut a, 1);
         for v in [&mut a, &mut b] {
             v["pending"] = serde_json::json!([]);
             v["arrivals"] = serde_json::json!([]);

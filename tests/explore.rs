@@ -153,7 +153,7 @@ fn built(actor: Actor, choice: &Choice) -> Option<Command> {
             }
         }
     };
-    Some(Command { actor, action })
+    Some(Command::new(actor, action))
 }
 
 fn arrival(entrant: Faction, territory: Territory, parent: Option<ArrivalId>) -> Command {

@@ -77,6 +77,7 @@ fn relocate_cmd(
         .map(|&(sector, normal, elite)| SectorForces { sector, normal, elite })
         .collect();
     Command {
+        if_revision: None,
         actor,
         action: Action::Relocate {
             frame,
@@ -91,6 +92,7 @@ fn relocate_cmd(
 
 fn ship_cmd(actor: Actor, frame: FrameId, to: Position, normal: u32, elite: u32) -> Command {
     Command {
+        if_revision: None,
         actor,
         action: Action::Ship {
             frame,
@@ -304,7 +306,7 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
                     elite: tanks.elite.min(*elite_left) + 1,
                 },
             };
-            Command { actor, action }
+            Command::new(actor, action)
         }
         Choice::Discard { frame, cards } => {
             // A card named twice, or a card of the catalog not in the hand.
@@ -317,6 +319,7 @@ fn build_outside(r: &mut Rng, g: &Game, d: &Choice, actor: Actor) -> Option<Comm
                 }
             };
             Command {
+                if_revision: None,
                 actor,
                 action: Action::DiscardForSpice {
                     frame: *frame,
@@ -417,7 +420,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
         },
         _ => Action::Pass { frame },
     };
-    Command { actor, action }
+    Command::new(actor, action)
 }
 
 /// A random descriptor-kind command (relocate, ship, revive), legal or not.
@@ -451,6 +454,7 @@ fn random_descriptor_kind(r: &mut Rng, g: &Game) -> Command {
         }
         1 => ship_cmd(actor, frame, pos(to, sector), r.upto(5), r.upto(2)),
         2 => Command {
+            if_revision: None,
             actor,
             action: Action::ReviveForces {
                 frame,
@@ -459,6 +463,7 @@ fn random_descriptor_kind(r: &mut Rng, g: &Game) -> Command {
             },
         },
         _ => Command {
+            if_revision: None,
             actor,
             action: if r.chance(1, 2) {
                 Action::ReviveDuke { frame }

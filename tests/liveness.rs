@@ -512,6 +512,7 @@ fn issue_11_3_row_59_cunning_control_survives_the_ecaz_card_dealt_again() {
     });
     let g = build_setup(&setup_of(s));
     let cunning = Command {
+        if_revision: None,
         actor: Actor::Faction(Faction::Ecaz),
         action: Action::PlayCunning {},
     };

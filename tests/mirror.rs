@@ -253,6 +253,8 @@ impl Mirror {
             self.v.pending.remove(i);
         }
         self.betrayal_holder = None;
+        // D-230: every accepted command advances the revision by one.
+        self.v.revision += 1;
         for e in events {
             self.event(e, ctx);
         }
@@ -854,6 +856,10 @@ impl Run {
         }
         self.bump(format!("action:{}", cmd.action.name()));
         self.m.follow(&cmd, &events, &ctx);
+        // D-231: the library's table mirror follows the same events.
+        let mirrored = ecaz::apply_events(&ecaz::table_of(&self.g), &events)
+            .unwrap_or_else(|e| panic!("{ctx}: applyEvents: {} {e}", e.code()));
+        assert_eq!(mirrored, ecaz::table_of(&next), "{ctx}: applyEvents drifted");
         self.g = next;
         self.steps += 1;
         let mirror = normalized(self.m.v.clone());
@@ -1102,6 +1108,7 @@ impl Run {
                         .map(|(_, c)| *c)
                         .collect();
                     Command {
+                        if_revision: None,
                         actor,
                         action: Action::DiscardForSpice {
                             frame: *frame,
@@ -1115,7 +1122,7 @@ impl Run {
         if let Some(choice) = o.choices.first().cloned() {
             if self.chance(85) {
                 if let Some(action) = self.build_choice(&choice) {
-                    return Some(Command { actor, action });
+                    return Some(Command::new(actor, action));
                 }
             }
         }

@@ -96,10 +96,13 @@ fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
         let outcomes = play["outcomes"].as_array().unwrap();
         assert_eq!(commands.len(), outcomes.len(), "{ctx}");
         let mut diverged = None;
+        let start = g.revision();
+        let mut accepted = 0;
         for (i, (cmd, recorded)) in commands.iter().zip(outcomes).enumerate() {
             let recorded = recorded.as_str().unwrap();
             let then: Value = serde_json::from_str(recorded).unwrap_or_else(|_| Value::from(recorded));
             let now = outcome(&mut g, cmd);
+            accepted += u32::from(now.is_array());
             if !contains(&now, &then) {
                 diverged = Some((i, now, then));
                 break;
@@ -124,6 +127,16 @@ fn issue13_6_every_saved_version_loads_and_plays_on_identically() {
         // What an older format did not record (migrated to null) may have
         // been recorded by this version during the continuation: the turn an
         // alliance began and the turn of Duke Vidal's custody (format 2).
+        // D-230: a state older than format 4 counted no commands: its
+        // migrated revision is 0 and the continuation counted from there.
+        if version < 4 {
+            assert_eq!(
+                (start, g.revision()),
+                (0, accepted),
+                "{ctx}: the revision counts accepted commands"
+            );
+            now["revision"] = saved_final["revision"].clone();
+        }
         if saved_final["duke"]["since"].is_null() {
             now["duke"]["since"] = Value::Null;
         }
@@ -145,8 +158,8 @@ fn issue13_6_migration_1_to_2_is_explicit_and_complete() {
     let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
     let mut v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(ecaz::migrate(&mut v).unwrap(), 1);
-    // The text rewrite ends at format 2; the typed steps follow on decoding.
-    assert_eq!(v["version"], Value::from(2));
+    // The migrated document is the current format's (text steps, then typed).
+    assert_eq!(v["version"], Value::from(FORMAT_VERSION));
     for f in v["factions"].as_array().unwrap() {
         assert_eq!(f["revealedFaceDancers"], serde_json::json!([]));
         assert_eq!(f["allySince"], Value::Null);
@@ -165,6 +178,46 @@ fn issue13_6_migration_1_to_2_is_explicit_and_complete() {
         .remove("revealedFaceDancers");
     let e = game_from_json(&current.to_string()).unwrap_err();
     assert_eq!(e.code(), "decode/invalid_state");
+}
+
+/// D-230: the format step that adds the revision is its own explicit step:
+/// a format-2 state gains `revision: 0` and nothing else.
+#[test]
+fn d230_migration_2_adds_the_revision_explicitly() {
+    let v2: Vec<_> = fixtures().into_iter().filter(|(v, ..)| *v == 2).collect();
+    assert!(v2.len() >= 8, "only {} format-2 fixtures", v2.len());
+    for (_, name, dir) in v2 {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+        let old: Value = serde_json::from_str(&text).unwrap();
+        assert!(old.get("revision").is_none(), "{name}");
+        let mut v = old.clone();
+        assert_eq!(ecaz::migrate(&mut v).unwrap(), 2, "{name}");
+        assert_eq!(v["version"], Value::from(FORMAT_VERSION));
+        assert_eq!(v["revision"], Value::from(0), "{name}");
+        // The migrated document is the loaded game's (the typed steps of
+        // D-171 included), with the revision starting at 0.
+        let g = game_from_json(&text).unwrap();
+        assert_eq!(v, json_value(&g), "{name}");
+        assert_eq!(game_from_json(&v.to_string()).unwrap(), g, "{name}");
+        // A format-2 document that already names a revision is not a format-2
+        // state: refused, not guessed.
+        let mut odd = old.clone();
+        odd["revision"] = Value::from(5);
+        assert_eq!(
+            ecaz::migrate(&mut odd.clone()).unwrap_err().code(),
+            "decode/invalid_state"
+        );
+        assert!(game_from_json(&odd.to_string()).is_err(), "{name}");
+    }
+    // A current state without its revision is refused (no serde default).
+    let (_, name, dir) = fixtures().into_iter().find(|(v, ..)| *v == 2).unwrap();
+    let text = std::fs::read_to_string(dir.join(format!("{name}.state.json"))).unwrap();
+    let mut current = json_value(&game_from_json(&text).unwrap());
+    current.as_object_mut().unwrap().remove("revision");
+    assert_eq!(
+        game_from_json(&current.to_string()).unwrap_err().code(),
+        "decode/invalid_state"
+    );
 }
 
 #[test]
@@ -199,7 +252,7 @@ fn d_171_format_2_states_migrate_to_3() {
         assert_eq!(old["version"], Value::from(2), "{name}");
         let g = game_from_json(&text).unwrap_or_else(|e| panic!("{name}: {} {e}", e.code()));
         let mut new = json_value(&g);
-        assert_eq!(new["version"], Value::from(3), "{name}");
+        assert_eq!(new["version"], Value::from(FORMAT_VERSION), "{name}");
         for (i, f) in old["factions"].as_array().unwrap().iter().enumerate() {
             let after = &new["factions"][i];
             if f["faction"] == "choam" {
@@ -241,6 +294,9 @@ fn d_171_format_2_states_migrate_to_3() {
         // Format 3 records where a captive Duke returns; format 2 did not.
         assert_eq!(new["duke"]["beforeCapture"], Value::Null, "{name}");
         new["duke"].as_object_mut().unwrap().remove("beforeCapture");
+        // Format 4 adds the revision (D-230), 0 for a migrated state.
+        assert_eq!(new["revision"], Value::from(0), "{name}");
+        new.as_object_mut().unwrap().remove("revision");
         // Apart from those, the state is the saved one.
         new["version"] = Value::from(2);
         for (i, f) in old["factions"].as_array().unwrap().iter().enumerate() {

@@ -92,7 +92,8 @@ enum Cmd {
         #[arg(long, default_value_t = 25)]
         noise: u32,
         /// After every command, check liveness and every state invariant: `full` (the
-        /// default) through a JSON reload, `fast` in memory with the reload at each game's end.
+        /// default) through a JSON reload, `fast` in memory with the reload at each game's end;
+        /// `mirror` only the table mirror (D-231), which every level checks.
         #[arg(long, num_args = 0..=1, default_missing_value = "full", value_name = "LEVEL")]
         check: Option<String>,
         /// Print one JSON document instead of text.

@@ -83,14 +83,15 @@ pub fn parse_seats(s: &str) -> Result<Vec<Faction>, CliError> {
     s.split(',').map(|x| parse_faction(x.trim())).collect()
 }
 
-/// `full` or `fast`.
+/// `full`, `fast` or `mirror`.
 pub fn parse_check(s: &str) -> Result<sim::CheckLevel, CliError> {
     match s {
         "full" => Ok(sim::CheckLevel::Full),
         "fast" => Ok(sim::CheckLevel::Fast),
+        "mirror" => Ok(sim::CheckLevel::Mirror),
         _ => Err(CliError::new(
             "cli/usage",
-            format!("unknown check level `{s}` (full, fast)"),
+            format!("unknown check level `{s}` (full, fast, mirror)"),
         )),
     }
 }
@@ -137,8 +138,15 @@ fn one_game(run: &Run, seed: u64, samples: &mut Vec<String>) -> Stats {
             }
         }
         while !table.finished() {
+            // D-231: every checked run follows the table with the mirror.
+            let before = run.check.map(|_| ecaz::table_of(table.game()));
             let step = table.step();
             stats.record(&step);
+            if let (Some(before), Ok(events)) = (&before, &step.outcome) {
+                for v in sim::check_mirror(before, events, table.game()) {
+                    found.push(format!("game {seed} command {}: {v}", stats.commands));
+                }
+            }
             if let Some(level) = run.check {
                 for v in sim::check(table.game(), level) {
                     found.push(format!("game {seed} command {}: {v}", stats.commands));
@@ -277,9 +285,11 @@ fn text_summary(out: &mut dyn Write, run: &Run, p: &Played) -> Result<(), CliErr
             run.seed,
             run.turns,
             match run.check {
-                Some(sim::CheckLevel::Full) => ", checked after every command (liveness, invariants, JSON reload)",
+                Some(sim::CheckLevel::Full) =>
+                    ", checked after every command (liveness, invariants, JSON reload, table mirror)",
                 Some(sim::CheckLevel::Fast) =>
-                    ", checked after every command (liveness, invariants; JSON reload at each game's end)",
+                    ", checked after every command (liveness, invariants, table mirror; JSON reload at each game's end)",
+                Some(sim::CheckLevel::Mirror) => ", the table mirror checked after every command",
                 None => "",
             }
         ),
@@ -365,6 +375,7 @@ fn json_summary<'a>(run: &'a Run, p: &'a Played) -> Summary<'a> {
         checked: run.check.map(|l| match l {
             sim::CheckLevel::Full => "full",
             sim::CheckLevel::Fast => "fast",
+            sim::CheckLevel::Mirror => "mirror",
         }),
         profile: run.profile,
         bots: &run.bots,

@@ -220,6 +220,46 @@ enum EcazStatus ecaz_events_for_json(const char *events,
                                      struct EcazBuffer **out);
 
 /**
+ * D-231: the table of a state (`TableFacts` JSON, the document `syncTable`
+ * takes); on success `*out` holds it.
+ *
+ * # Safety
+ * `state` points to `state_len` readable bytes (or is NULL with length 0);
+ * `out` is NULL or valid for a write of one pointer.
+ */
+enum EcazStatus ecaz_table_of_json(const char *state,
+                                   size_t state_len,
+                                   struct EcazBuffer **out);
+
+/**
+ * D-231: the table after one command's events: `table` a `TableFacts`
+ * document, `events` the `Event[]` JSON an apply returned (every audience).
+ * On success `*out` holds the new table; events that do not fit the table
+ * are `sync/events_mismatch`.
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `table` for `state` and `events` for `command`.
+ */
+enum EcazStatus ecaz_apply_events_json(const char *table,
+                                       size_t table_len,
+                                       const char *events,
+                                       size_t events_len,
+                                       struct EcazBuffer **out);
+
+/**
+ * D-231: the facts that differ from table `a` to table `b` (`Difference[]`
+ * JSON, as `tableSynced` lists them; `[]` when equal).
+ *
+ * # Safety
+ * As `ecaz_apply_json`, with `a` for `state` and `b` for `command`.
+ */
+enum EcazStatus ecaz_diff_table_json(const char *a,
+                                     size_t a_len,
+                                     const char *b,
+                                     size_t b_len,
+                                     struct EcazBuffer **out);
+
+/**
  * Create a game from a setup document. On success `*out_game` is a new
  * handle (free it with `ecaz_game_free`) and `*out_error` is NULL; on failure
  * `*out_game` is NULL and `*out_error` holds the error report. `out_error`

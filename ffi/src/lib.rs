@@ -507,6 +507,76 @@ pub unsafe extern "C" fn ecaz_events_for_json(
     unsafe { run(out, body) }
 }
 
+/// D-231: the table of a state (`TableFacts` JSON, the document `syncTable`
+/// takes); on success `*out` holds it.
+///
+/// # Safety
+/// `state` points to `state_len` readable bytes (or is NULL with length 0);
+/// `out` is NULL or valid for a write of one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_table_of_json(
+    state: *const c_char,
+    state_len: usize,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `state` (above).
+        let state = unsafe { text(state, state_len, "state")? };
+        Ok(Some(ecaz::table_of_json(state)?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
+/// D-231: the table after one command's events: `table` a `TableFacts`
+/// document, `events` the `Event[]` JSON an apply returned (every audience).
+/// On success `*out` holds the new table; events that do not fit the table
+/// are `sync/events_mismatch`.
+///
+/// # Safety
+/// As `ecaz_apply_json`, with `table` for `state` and `events` for `command`.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_apply_events_json(
+    table: *const c_char,
+    table_len: usize,
+    events: *const c_char,
+    events_len: usize,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `table` and `events` (above).
+        let (table, events) = unsafe { (text(table, table_len, "table")?, text(events, events_len, "events")?) };
+        Ok(Some(ecaz::apply_events_json(table, events)?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
+/// D-231: the facts that differ from table `a` to table `b` (`Difference[]`
+/// JSON, as `tableSynced` lists them; `[]` when equal).
+///
+/// # Safety
+/// As `ecaz_apply_json`, with `a` for `state` and `b` for `command`.
+#[no_mangle]
+pub unsafe extern "C" fn ecaz_diff_table_json(
+    a: *const c_char,
+    a_len: usize,
+    b: *const c_char,
+    b_len: usize,
+    out: *mut *mut EcazBuffer,
+) -> EcazStatus {
+    let body = || {
+        require_out(out)?;
+        // SAFETY: the caller's contract on `a` and `b` (above).
+        let (a, b) = unsafe { (text(a, a_len, "table")?, text(b, b_len, "table")?) };
+        Ok(Some(ecaz::diff_table_json(a, b)?))
+    };
+    // SAFETY: the caller's contract on `out` (above).
+    unsafe { run(out, body) }
+}
+
 // ---- the handle API: the state stays inside the library ----
 
 /// Hand a new game out through `out_game`.

@@ -174,3 +174,65 @@ fn issue_16_the_bot_export_agrees_with_the_core_and_refuses_unknown_profiles() {
         ecaz_game_free(handle);
     }
 }
+
+#[test]
+fn d231_the_table_mirror_exports_agree_with_the_core() {
+    let game = ecaz::setup_from_json(r#"{"seats":["ecaz","atreides"],"seed":5,"phase":"bidding"}"#)
+        .unwrap()
+        .build()
+        .unwrap();
+    let state = ecaz::game_to_json(&game).unwrap();
+    let draw = ecaz::Command::host(ecaz::Action::DrawCard {
+        faction: ecaz::Faction::Atreides,
+    });
+    let (next, events) = ecaz::apply(&game, &draw).unwrap();
+    let events = serde_json::to_string(&events).unwrap();
+    let mut out = ptr::null_mut();
+    // SAFETY: every input is valid for its length and `out` is valid.
+    unsafe {
+        let status = ecaz_table_of_json(state.as_ptr().cast(), state.len(), &mut out);
+        assert_eq!(status, EcazStatus::Ok);
+        let before = text_of(out);
+        assert_eq!(before, ecaz::table_of_json(&state).unwrap());
+        let status = ecaz_apply_events_json(
+            before.as_ptr().cast(),
+            before.len(),
+            events.as_ptr().cast(),
+            events.len(),
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Ok);
+        let after = text_of(out);
+        assert_eq!(after, serde_json::to_string(&ecaz::table_of(&next)).unwrap());
+        let status = ecaz_diff_table_json(
+            before.as_ptr().cast(),
+            before.len(),
+            after.as_ptr().cast(),
+            after.len(),
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Ok);
+        let differences: serde_json::Value = serde_json::from_str(&text_of(out)).unwrap();
+        let paths: Vec<&str> = differences
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|d| d["path"].as_str())
+            .collect();
+        assert_eq!(paths, ["factions.atreides.hand", "deck"]);
+        // The same events twice do not fit the table.
+        let status = ecaz_apply_events_json(
+            after.as_ptr().cast(),
+            after.len(),
+            events.as_ptr().cast(),
+            events.len(),
+            &mut out,
+        );
+        assert_eq!(status, EcazStatus::Error);
+        assert_eq!(report_of(out)["code"], "sync/events_mismatch");
+        // A table of the wrong shape.
+        let status = ecaz_diff_table_json("[]".as_ptr().cast(), 2, after.as_ptr().cast(), after.len(), &mut out);
+        assert_eq!(status, EcazStatus::Error);
+        assert_eq!(report_of(out)["code"], "decode/invalid_table");
+    }
+}

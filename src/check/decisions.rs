@@ -23,8 +23,9 @@ const MAX_PLACED_PER_TURN: u8 = 6;
 const MAX_FREE_REVIVAL: u8 = 20;
 
 /// The game's counters, named by their state path.
-fn counters(g: &Game) -> [(&'static str, u32); 4] {
+fn counters(g: &Game) -> [(&'static str, u32); 5] {
     [
+        ("revision", g.revision),
         ("nextFrame", g.next_frame),
         ("nextArrival", g.next_arrival),
         ("turn", g.turn),

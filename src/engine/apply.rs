@@ -96,6 +96,16 @@ fn check(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
     if check::exhausted(g) {
         return Err(ApplyError::IdsExhausted);
     }
+    // D-230: a guarded command applies at its revision only (a retried write
+    // finds the revision moved on and changes nothing).
+    if let Some(named) = cmd.if_revision {
+        if named != g.revision {
+            return Err(ApplyError::StaleRevision {
+                named,
+                current: g.revision,
+            });
+        }
+    }
     if let Actor::Faction(f) = cmd.actor {
         if !g.is_seated(f) {
             return Err(ApplyError::NotSeated(f));
@@ -404,5 +414,8 @@ fn commit(g: &mut Game, plan: Plan) -> Vec<Event> {
         Plan::DiscardNexus(f) => nexus::commit_discard(g, f, ev),
         Plan::Sync(s) => sync::commit_sync(g, s, ev),
     }
+    // D-230: one accepted command, one revision (the counter's ceiling is
+    // kept by `check::exhausted`, checked first).
+    g.revision = g.revision.saturating_add(1);
     events
 }

@@ -189,7 +189,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
     let frame = match open {
         Some(f) if f.actor == actor => {
             let id = f.id;
-            let mut add = |action| commands.push(Command { actor, action });
+            let mut add = |action| commands.push(Command::new(actor, action));
             match &f.decision {
                 Decision::Placement => {
                     for (token, territory) in placement::legal_placements(game) {
@@ -360,6 +360,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
     if let Some(f) = open.filter(|f| f.actor == actor) {
         if commands.is_empty() && choices.is_empty() && f.decision.effect().is_some() {
             commands.push(Command {
+                if_revision: None,
                 actor,
                 action: Action::Pass { frame: f.id },
             });
@@ -381,7 +382,7 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
     let mut refuse = |action: Action, result: Result<(), crate::model::error::ApplyError>| {
         if let Err(e) = result {
             blocked.push(Blocked {
-                command: Command { actor, action },
+                command: Command::new(actor, action),
                 code: e.code().to_string(),
                 rule: e.rule().map(str::to_string),
             });

@@ -187,6 +187,9 @@ pub struct Counters {
     /// With `placementOpen`: the id of the open placement frame (below `nextFrame`).
     #[serde(default)]
     pub placement_frame: Option<FrameId>,
+    /// D-230: the revision to continue from (default 0).
+    #[serde(default)]
+    pub revision: u32,
 }
 
 /// One faction's table state; every field is optional.
@@ -592,6 +595,7 @@ impl Setup {
 
         Game {
             version: FORMAT_VERSION,
+            revision: self.counters.map_or(0, |c| c.revision),
             seats: self.seats.clone(),
             options: self.options,
             policies: self.policies,
@@ -657,12 +661,7 @@ impl Setup {
                     reserves: Some(s.reserves),
                     tanks: Some(s.tanks),
                     board: Some(s.board.clone()),
-                    leaders: s
-                        .leaders
-                        .iter()
-                        .filter(|l| l.custody != LeaderCustody::Available)
-                        .copied()
-                        .collect(),
+                    leaders: s.unavailable_leaders(),
                     hand: s.hand.clone(),
                     hand_limit: Some(s.hand_limit),
                     traitors: s.traitors.clone(),
@@ -718,6 +717,7 @@ impl Setup {
                 next_frame: g.next_frame,
                 next_arrival: g.next_arrival,
                 placement_frame,
+                revision: g.revision,
             }),
         })
     }

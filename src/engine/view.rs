@@ -27,6 +27,9 @@ use crate::rules::placement;
 pub struct View {
     /// Whom this view is for.
     pub viewer: Viewer,
+    /// D-230: the game's revision (+1 per accepted command): the value a
+    /// command's `ifRevision` names.
+    pub revision: u32,
     /// Seated factions, in seating order.
     pub seats: Vec<Faction>,
     /// Options.
@@ -248,6 +251,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         .collect();
     View {
         viewer,
+        revision: game.revision,
         seats: game.seats.clone(),
         options: game.options,
         policies: game.policies,

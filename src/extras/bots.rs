@@ -193,7 +193,7 @@ impl Bot {
             if !hand.is_empty() {
                 let cards = hand.iter().copied().filter(|_| self.rng.chance(1, 2)).collect();
                 let action = Action::DiscardForSpice { frame: frame.id, cards };
-                return Some(Command { actor, action });
+                return Some(Command::new(actor, action));
             }
         }
         let o = listed(game, actor);
@@ -300,7 +300,7 @@ pub fn build_in(r: &mut BotRng, d: &Choice, actor: Actor) -> Option<Command> {
             cards: cards.iter().copied().filter(|_| r.chance(1, 2)).collect(),
         },
     };
-    Some(Command { actor, action })
+    Some(Command::new(actor, action))
 }
 
 /// The heuristic profile: each decision valued in spice-equivalents.
@@ -499,7 +499,7 @@ mod heuristic {
     pub(super) fn answer(game: &Game, actor: Actor, rng: &mut BotRng) -> Option<Command> {
         let frame = game.open_frame()?;
         let id = frame.id;
-        let cmd = |action| Some(Command { actor, action });
+        let cmd = |action| Some(Command::new(actor, action));
         match &frame.decision {
             // CHOAM: discard the worthless cards (none when there are none).
             // An empty hand goes through `options` (a lapsed frame lists `pass`, D-70).
@@ -733,7 +733,7 @@ mod heuristic {
             // CHOAM is answered before the board effects (worthless cards only).
             Choice::Discard { .. } => return None,
         };
-        Some(Command { actor, action })
+        Some(Command::new(actor, action))
     }
 
     /// Initiatives with no decision open: the Ecaz Nexus card when worth it.

@@ -1,4 +1,6 @@
-//! Extras over the engine: bots and narration (docs/ARCHITECTURE.md).
+//! Extras over the engine: bots, narration and the host's table mirror
+//! (docs/ARCHITECTURE.md).
 
 pub mod bots;
+pub(crate) mod mirror;
 pub mod narrate;

@@ -13,6 +13,11 @@ use crate::model::game::{DukeCustody, DukeSource, FactionState, Game, LeaderCust
 /// every step is typed ([`upgrade`]).
 pub const TYPED_FROM: u32 = 2;
 
+/// The first format with the revision guard's `revision` field (D-230): the
+/// one shape change after [`TYPED_FROM`], made on the document by
+/// `json::migrate` for every older state before the typed steps run.
+pub const REVISION_FROM: u32 = 4;
+
 /// CHOAM's hand limit by default before format 3 (the specification's error,
 /// corrected in `board.md`: D-162).
 const OLD_CHOAM_HAND_LIMIT: u8 = 4;
@@ -31,6 +36,8 @@ pub fn upgrade(g: &mut Game) -> Result<(), ApplyError> {
         if g.version == 2 {
             migrate_2_to_3(g);
         }
+        // 3 → 4 (D-230) changes the shape only: `revision` was added to the
+        // document by `json::migrate`; no value changes meaning.
         g.version = g.version.saturating_add(1);
     }
     Ok(())

@@ -87,21 +87,36 @@ pub struct Command {
     pub actor: Actor,
     /// What the actor does.
     pub action: Action,
+    /// D-230: apply only at this revision of the game (`rule/stale_revision`
+    /// otherwise, nothing changes): a retried write never applies twice.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_revision: Option<u32>,
 }
 
 impl Command {
+    /// A command from `actor` (no revision guard).
+    pub fn new(actor: Actor, action: Action) -> Self {
+        Command {
+            actor,
+            action,
+            if_revision: None,
+        }
+    }
     /// A command from a faction.
     pub fn faction(f: Faction, action: Action) -> Self {
-        Command {
-            actor: Actor::Faction(f),
-            action,
-        }
+        Command::new(Actor::Faction(f), action)
     }
     /// A command from the host.
     pub fn host(action: Action) -> Self {
+        Command::new(Actor::Host, action)
+    }
+    /// D-230: this command, guarded to apply only at `revision`.
+    #[must_use]
+    pub fn at_revision(self, revision: u32) -> Self {
         Command {
-            actor: Actor::Host,
-            action,
+            if_revision: Some(revision),
+            ..self
         }
     }
 }

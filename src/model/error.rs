@@ -164,6 +164,22 @@ pub enum ApplyError {
         /// The frame that is open, if any.
         open: Option<FrameId>,
     },
+    /// D-231: a table document (`TableFacts`) of the wrong shape.
+    #[error("invalid table: {0}")]
+    InvalidTableDocument(String),
+    /// D-231: events given to `applyEvents` do not follow from the table
+    /// given (not the table they came from, or not all of one command's events).
+    #[error("the events do not fit the table: {0}")]
+    EventsMismatch(String),
+    /// D-230: the command's `ifRevision` is not the game's revision (another
+    /// write came first, or this one was already applied).
+    #[error("the command was written for revision {named}; the game is at revision {current}")]
+    StaleRevision {
+        /// The revision the command named.
+        named: u32,
+        /// The game's revision.
+        current: u32,
+    },
     /// The open decision belongs to another actor.
     #[error("frame {frame} is answered by {owner}, not {actor}")]
     NotYourDecision {
@@ -566,6 +582,7 @@ stable_codes! {
             InvalidBot(_) => "decode/invalid_bot",
             InvalidState(_) => "decode/invalid_state",
             InvalidEvents(_) => "decode/invalid_events",
+            InvalidTableDocument(_) => "decode/invalid_table",
             InvalidUtf8 => "decode/invalid_utf8",
             NullInput(_) => "decode/null_input",
             InputTooLarge { .. } => "decode/input_too_large",
@@ -579,11 +596,13 @@ stable_codes! {
             WrongActor { .. } => "rule/wrong_actor",
             NotSeated(_) => "rule/not_seated",
             StaleFrame { .. } => "rule/stale_frame",
+            StaleRevision { .. } => "rule/stale_revision",
             NotYourDecision { .. } => "rule/not_your_decision",
             WrongDecision { .. } => "rule/wrong_decision",
             DecisionPending(_) => "rule/decision_pending",
             FrameDepends { .. } => "rule/frame_depends",
             InvalidTable(_) => "sync/invalid_table",
+            EventsMismatch(_) => "sync/events_mismatch",
             NotQuiet(_) => "state/not_quiet",
             CardNotOutside(_) => "rule/card_not_outside",
             WrongPhase { .. } | PhaseMismatch { .. } => "rule/wrong_phase",

@@ -18,7 +18,7 @@ use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, 
 use crate::base::rng::GameRng;
 
 /// The state format version this library writes and reads.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The oldest state format version this library still loads (by explicit
 /// migration, `json::migrate`); see docs/integration.md §6.
@@ -154,6 +154,14 @@ impl FactionState {
             .iter()
             .copied()
             .filter(|l| !self.revealed_face_dancers.contains(l))
+    }
+    /// The leaders that are not available, as a table or a setup lists them.
+    pub(crate) fn unavailable_leaders(&self) -> Vec<LeaderState> {
+        self.leaders
+            .iter()
+            .filter(|l| l.custody != LeaderCustody::Available)
+            .copied()
+            .collect()
     }
     /// Forces in reserves, on the board and in the Tanks.
     pub fn total_forces(&self) -> u32 {
@@ -743,6 +751,9 @@ impl Insight {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Game {
     pub(crate) version: u32,
+    /// D-230: the revision, +1 per accepted command (format 4); a command's
+    /// `ifRevision` must name it.
+    pub(crate) revision: u32,
     pub(crate) seats: Vec<Faction>,
     pub(crate) options: GameOptions,
     pub(crate) policies: crate::base::policy::Policies,
@@ -796,6 +807,12 @@ impl Game {
     /// The rule policies in force (RULES §9).
     pub fn policies(&self) -> &crate::base::policy::Policies {
         &self.policies
+    }
+    /// D-230: the revision — 0 when built, +1 per accepted command (never
+    /// otherwise). A command carrying `ifRevision` is applied only at that
+    /// revision (`rule/stale_revision`).
+    pub fn revision(&self) -> u32 {
+        self.revision
     }
     /// Current turn (from 1).
     pub fn turn(&self) -> u32 {

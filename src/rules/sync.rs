@@ -72,6 +72,12 @@ impl Field {
     }
 }
 
+/// The ids of a faction's table fields, in `tableSynced` order (D-231: the
+/// mirror's `diffTable` lists them in the same order).
+pub(crate) fn faction_fields() -> impl Iterator<Item = &'static str> {
+    Field::ALL.into_iter().map(Field::id)
+}
+
 /// A fact of the mirrored table (or of the Ecaz state a report touches).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Fact {

@@ -22,6 +22,7 @@ pub fn all() -> Vec<(&'static str, Schema)> {
         ("options", schema_for!(crate::Options)),
         ("error", schema_for!(crate::ErrorReport)),
         ("scenario", schema_for!(crate::tools::scenario::Scenario)),
+        ("table", schema_for!(crate::TableFacts)),
     ];
     for (_, schema) in &mut all {
         name_definitions(schema);

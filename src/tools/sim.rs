@@ -1503,6 +1503,34 @@ pub enum CheckLevel {
     /// Liveness and every state invariant (in memory) after every command;
     /// the JSON reload only at the end of each game.
     Fast,
+    /// D-231: only the table mirror after every command ([`check_mirror`];
+    /// every level checks it).
+    Mirror,
+}
+
+/// D-231: the table mirror follows the command: `apply_events(before,
+/// events) == table_of(after)`, where `before` is `table_of` the game the
+/// command was applied to.
+pub fn check_mirror(before: &crate::TableFacts, events: &[crate::Event], after: &Game) -> Vec<String> {
+    match crate::extras::mirror::apply_events(before, events) {
+        Err(e) => vec![format!("mirror: {e}")],
+        Ok(mirrored) => {
+            let engine = crate::extras::mirror::table_of(after);
+            // The difference list only when they differ (it is the slow part).
+            if mirrored == engine {
+                return Vec::new();
+            }
+            crate::extras::mirror::diff_table(&mirrored, &engine)
+                .into_iter()
+                .map(|d| {
+                    format!(
+                        "mirror: {} is {} by the events, {} in the game",
+                        d.path, d.before, d.after
+                    )
+                })
+                .collect()
+        }
+    }
 }
 
 /// Closed round trip ([`crate::tools::audit::reload`]): the state saves and loads
@@ -1525,6 +1553,9 @@ pub fn check_reload(game: &Game) -> Vec<String> {
 ///
 /// Returns a description of each violation (empty when all hold).
 pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
+    if level == CheckLevel::Mirror {
+        return Vec::new();
+    }
     let mut out: Vec<String> = crate::tools::audit::liveness(game)
         .err()
         .map(|e| format!("liveness: {e}"))
@@ -1537,6 +1568,7 @@ pub fn check(game: &Game, level: CheckLevel) -> Vec<String> {
                 out.push(format!("invariant: {}: {}", p.path, p.message));
             }
         }
+        CheckLevel::Mirror => {}
     }
     out
 }

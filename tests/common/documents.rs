@@ -25,8 +25,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The schema names (file stems under `schemas/`).
-pub const SCHEMAS: [&str; 8] = [
-    "setup", "command", "event", "game", "view", "options", "error", "scenario",
+pub const SCHEMAS: [&str; 9] = [
+    "setup", "command", "event", "game", "view", "options", "error", "scenario", "table",
 ];
 
 /// The workspace root: the first directory above this package holding `schemas/`.

@@ -200,6 +200,21 @@ pub fn json_value(g: &Game) -> serde_json::Value {
     serde_json::from_str(&json(g)).expect("state JSON parses")
 }
 
+/// D-230: `state` (a state as JSON) as it is after `n` more accepted commands
+/// that change nothing else: its revision advanced by `n`.
+pub fn advance_revision(state: &mut serde_json::Value, n: u64) {
+    let at = state["revision"].as_u64().expect("a state has a revision");
+    state["revision"] = (at + n).into();
+}
+
+/// D-230: a state's JSON without its revision, to compare games reached by
+/// different numbers of commands.
+pub fn json_without_revision(g: &Game) -> serde_json::Value {
+    let mut v = json_value(g);
+    v.as_object_mut().expect("a state is an object").remove("revision");
+    v
+}
+
 /// Apply and unwrap, with the error code in the panic message.
 pub fn ok(g: &Game, cmd: &Command) -> (Game, Vec<Event>) {
     match apply(g, cmd) {

@@ -13,7 +13,19 @@
 // one function here that calls it through `call` (and `decode` its JSON).
 
 import { ENGINE_ERROR_CODES } from "./error-codes.js";
-import type { Actor, Command, ErrorReport, Event, GameState, Options, Setup, View, Viewer } from "./types.js";
+import type {
+  Actor,
+  Command,
+  Difference,
+  ErrorReport,
+  Event,
+  GameState,
+  Options,
+  Setup,
+  TableFacts,
+  View,
+  Viewer,
+} from "./types.js";
 
 export { ENGINE_ERROR_CODES } from "./error-codes.js";
 export type * from "./types.js";
@@ -77,6 +89,10 @@ export interface Glue {
   narrate(state: string, item: string, viewer: string): string | null;
   exportSetupJson(state: string): string;
   boardJson(): string;
+  botCommand(state: string, actor: string, profile: string, seed: number): string;
+  tableOfJson(state: string): string;
+  applyEventsJson(table: string, events: string): string;
+  diffTableJson(a: string, b: string): string;
   Game: GlueGameClass;
 }
 /** @internal */
@@ -403,6 +419,11 @@ export class Game {
     return call(() => inner.state());
   }
 
+  /** D-231: the game's table as `TableFacts` (see `tableOf`). */
+  table(): TableFacts {
+    return tableOf(this.stateText());
+  }
+
   /** This quiet moment as a `Setup` (no pending decision); `createGame` of it restores the game. */
   exportSetup(): Setup {
     return exportSetup(this.stateText());
@@ -496,8 +517,59 @@ export function board(): Readonly<Record<string, unknown>> {
   return decode(call((g) => g.boardJson()));
 }
 
+// ---- the host kit: bots and the table mirror ----
+
+/** The bot profiles (issue 16): `random` picks any legal command, `heuristic` plays to win. */
+export type BotProfile = "random" | "heuristic";
+
+/**
+ * What a bot of `profile` seeded with `seed` (an integer 0 ..= 2^53 − 1)
+ * sends as `actor` in a state, or `null` when the actor has nothing to send.
+ * Same inputs, same command.
+ */
+export function botCommand(state: GameState | string, actor: Actor, profile: BotProfile, seed: number): Command | null {
+  return decode(text.botCommand(stateText(state), actor, profile, seed));
+}
+
+/**
+ * D-231: the table of a state as `TableFacts` (the document `syncTable`
+ * takes): what a host that keeps its own table starts from.
+ */
+export function tableOf(state: GameState | string): TableFacts {
+  return decode(text.tableOf(stateText(state)));
+}
+
+/**
+ * D-231: the table after one command's events — all of them, as `apply`
+ * returns them (not a viewer's share). For every accepted command,
+ * `applyEvents(tableOf(before), events)` equals `tableOf(after)`; events that
+ * do not fit the table throw `sync/events_mismatch`.
+ */
+export function applyEvents(table: TableFacts, events: readonly Event[]): TableFacts {
+  return decode(text.applyEvents(JSON.stringify(table), JSON.stringify(events)));
+}
+
+/** D-231: the facts that differ from table `a` to table `b`, as `tableSynced` lists them (empty: equal). */
+export function diffTable(a: TableFacts, b: TableFacts): Difference[] {
+  return decode(text.diffTable(JSON.stringify(a), JSON.stringify(b)));
+}
+
+function stateText(state: GameState | string): string {
+  return typeof state === "string" ? state : JSON.stringify(state);
+}
+
 /** The string forms, for hosts that keep the state as text (every value is a JSON document). */
 export const text = {
+  botCommand: (state: string, actor: string, profile: string, seed: number): string => (
+    checked(state, "state"), call((g) => g.botCommand(state, actor, profile, seed))
+  ),
+  tableOf: (state: string): string => (checked(state, "state"), call((g) => g.tableOfJson(state))),
+  applyEvents: (table: string, events: string): string => (
+    checked(table, "table"), checked(events, "events"), call((g) => g.applyEventsJson(table, events))
+  ),
+  diffTable: (a: string, b: string): string => (
+    checked(a, "table"), checked(b, "table"), call((g) => g.diffTableJson(a, b))
+  ),
   newGame: (setup: string): string => (checked(setup, "setup"), call((g) => g.newGameJson(setup))),
   apply: (state: string, command: string): { state: string; events: string } => {
     checked(state, "state");

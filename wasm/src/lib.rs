@@ -220,6 +220,33 @@ pub fn events_for_json(
     ecaz::viewer_events_json(&events, viewer).map_err(thrown)
 }
 
+/// D-231: the table of a state (`TableFacts` JSON): what a host that keeps
+/// its own table starts from.
+#[wasm_bindgen(js_name = tableOfJson)]
+pub fn table_of_json(#[wasm_bindgen(unchecked_param_type = "string")] state: JsValue) -> Result<String, JsValue> {
+    ecaz::table_of_json(&text(&state, "state")?).map_err(thrown)
+}
+
+/// D-231: the table (`TableFacts` JSON) after one command's events (`Event[]`
+/// JSON, every audience, as `applyJson` or `game.apply` return them).
+#[wasm_bindgen(js_name = applyEventsJson)]
+pub fn apply_events_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] table: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] events: JsValue,
+) -> Result<String, JsValue> {
+    ecaz::apply_events_json(&text(&table, "table")?, &text(&events, "events")?).map_err(thrown)
+}
+
+/// D-231: the facts that differ from table `a` to table `b` (`Difference[]`
+/// JSON, as `tableSynced` lists them).
+#[wasm_bindgen(js_name = diffTableJson)]
+pub fn diff_table_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+) -> Result<String, JsValue> {
+    ecaz::diff_table_json(&text(&a, "table")?, &text(&b, "table")?).map_err(thrown)
+}
+
 /// Every stable error code the engine can throw (the package's `ErrorCode`
 /// type is generated from this list).
 #[wasm_bindgen(js_name = errorCodes)]

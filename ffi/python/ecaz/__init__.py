@@ -28,7 +28,20 @@ from . import _native
 from ._native import EcazError, format_version, version
 from .models import Event, Options, View
 
-__all__ = ["EcazError", "Game", "apply_json", "format_version", "new_game_json", "options_json", "version", "view_json"]
+__all__ = [
+    "EcazError",
+    "Game",
+    "apply_events",
+    "apply_json",
+    "bot_command",
+    "diff_table",
+    "format_version",
+    "new_game_json",
+    "options_json",
+    "table_of",
+    "version",
+    "view_json",
+]
 
 
 def to_json(document: Any) -> str:
@@ -146,3 +159,38 @@ def view_json(state: str, viewer: Any) -> str:
 def options_json(state: str, actor: Any) -> str:
     """The pure call: a state and an actor → the options JSON."""
     return _native.call("ecaz_options_json", state, _id(actor))
+
+
+def bot_command(state: str, actor: Any, profile: str, seed: int) -> dict[str, Any] | None:
+    """What a bot of `profile` (`"random"` or `"heuristic"`) seeded with `seed`
+    sends as `actor` in a state: the command as a dict, or `None` when the
+    actor has nothing to send. Same inputs, same command."""
+    result: dict[str, Any] | None = json.loads(_native.bot(state, _id(actor), profile, seed))
+    return result
+
+
+def table_of(state: str) -> dict[str, Any]:
+    """D-231: the table of a state (the `TableFacts` document `syncTable` takes)."""
+    result: dict[str, Any] = json.loads(_native.call("ecaz_table_of_json", state))
+    return result
+
+
+def apply_events(table: Any, events: Any) -> dict[str, Any]:
+    """D-231: the table after one command's events (all of them, as `apply`
+    returns them). Events that do not fit the table raise
+    `sync/events_mismatch`."""
+    result: dict[str, Any] = json.loads(_native.call("ecaz_apply_events_json", to_json(table), _events_json(events)))
+    return result
+
+
+def diff_table(a: Any, b: Any) -> list[dict[str, Any]]:
+    """D-231: the facts that differ from table `a` to table `b`, as `tableSynced` lists them."""
+    result: list[dict[str, Any]] = json.loads(_native.call("ecaz_diff_table_json", to_json(a), to_json(b)))
+    return result
+
+
+def _events_json(events: Any) -> str:
+    """Events as JSON text: text as is, else a list of dicts or `Event` models."""
+    if isinstance(events, str):
+        return events
+    return "[" + ",".join(to_json(e) for e in events) + "]"

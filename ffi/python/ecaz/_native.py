@@ -77,6 +77,10 @@ def _load() -> ctypes.CDLL:
         "ecaz_apply_json": (text + text + out, ctypes.c_int),
         "ecaz_view_json": (text + text + out, ctypes.c_int),
         "ecaz_options_json": (text + text + out, ctypes.c_int),
+        "ecaz_bot_json": (text + text + text + [ctypes.c_uint64] + out, ctypes.c_int),
+        "ecaz_table_of_json": (text + out, ctypes.c_int),
+        "ecaz_apply_events_json": (text + text + out, ctypes.c_int),
+        "ecaz_diff_table_json": (text + text + out, ctypes.c_int),
         "ecaz_game_new": (text + [ctypes.POINTER(game_p)] + out, ctypes.c_int),
         "ecaz_game_from_state": (text + [ctypes.POINTER(game_p)] + out, ctypes.c_int),
         "ecaz_game_apply": ([game_p] + text + out, ctypes.c_int),
@@ -162,6 +166,15 @@ def call(name: str, *texts: str) -> str:
         args.extend(_encode(t))
     out = _BufferPtr()
     status = getattr(LIB, name)(*args, ctypes.byref(out))
+    return _check(status, out)
+
+
+def bot(state: str, actor: str, profile: str, seed: int) -> str:
+    """`ecaz_bot_json`: the bot's command JSON, or `null`."""
+    if not 0 <= seed <= 2**64 - 1:
+        raise EcazError({"code": "decode/invalid_bot", "message": f"the seed must be 0 ..= 2^64 - 1, not {seed}"})
+    out = _BufferPtr()
+    status = LIB.ecaz_bot_json(*_encode(state), *_encode(actor), *_encode(profile), seed, ctypes.byref(out))
     return _check(status, out)
 
 

@@ -2271,6 +2271,9 @@ class Counters(BaseModel):
         None,
         description='With `placementOpen`: the id of the open placement frame (below `nextFrame`).',
     )
+    revision: conint(ge=0) | None = Field(
+        0, description='D-230: the revision to continue from (default 0).'
+    )
 
 
 class DealNexusAction(BaseModel):
@@ -3922,6 +3925,10 @@ class Game(BaseModel):
     pending: list[Frame]
     phase: Phase
     policies: Policies
+    revision: conint(ge=0) = Field(
+        ...,
+        description="D-230: the revision, +1 per accepted command (format 4); a command's\n`ifRevision` must name it.",
+    )
     rng: GameRng
     seats: list[Faction]
     shieldWallStanding: bool
@@ -3992,6 +3999,10 @@ class View(BaseModel):
     )
     phase: Phase = Field(..., description='Phase.')
     policies: Policies = Field(..., description='Policies in force.')
+    revision: conint(ge=0) = Field(
+        ...,
+        description="D-230: the game's revision (+1 per accepted command): the value a\ncommand's `ifRevision` names.",
+    )
     seats: list[Faction] = Field(..., description='Seated factions, in seating order.')
     shieldWallStanding: bool = Field(..., description='Shield Wall standing?')
     storm: conint(ge=0, le=255) = Field(..., description='Storm sector.')
@@ -4136,6 +4147,10 @@ class Command(BaseModel):
     )
     action: Action = Field(..., description='What the actor does.')
     actor: Actor = Field(..., description='`host` or a faction id.')
+    ifRevision: conint(ge=0) | None = Field(
+        None,
+        description='D-230: apply only at this revision of the game (`rule/stale_revision`\notherwise, nothing changes): a retried write never applies twice.',
+    )
 
 
 class Event(BaseModel):
@@ -4240,12 +4255,26 @@ class Scenario(BaseModel):
 
 
 class EcazDocument(
-    RootModel[Command | ErrorReport | Event | Game | Options | Scenario | Setup | View]
+    RootModel[
+        Command
+        | ErrorReport
+        | Event
+        | Game
+        | Options
+        | Scenario
+        | Setup
+        | TableFacts
+        | View
+    ]
 ):
-    root: Command | ErrorReport | Event | Game | Options | Scenario | Setup | View = (
-        Field(
-            ...,
-            description='Any document of the Ecaz wire protocol (the roots of schemas/).',
-            title='EcazDocument',
-        )
-    )
+    root: (
+        Command
+        | ErrorReport
+        | Event
+        | Game
+        | Options
+        | Scenario
+        | Setup
+        | TableFacts
+        | View
+    ) = Field(..., description='Any document of the Ecaz wire protocol (the roots of schemas/).', title='EcazDocument')

@@ -83,3 +83,48 @@ def test_the_pure_calls_agree_with_the_handle():
         assert json.loads(ecaz.options_json(new_state, "host")) == json.loads(game.options_json("host"))
     assert ecaz.format_version() == json.loads(state)["version"]
     assert ecaz.version()
+
+
+def test_d230_a_retried_write_with_its_revision_never_applies_twice():
+    with Game.new(SETUP) as game:
+        state = json.loads(game.state_json())
+        assert state["revision"] == 0
+        guarded = dict(END_STORM, ifRevision=0)
+        game.apply(guarded)
+        before = game.state_json()
+        with pytest.raises(EcazError) as e:
+            game.apply(guarded)
+        assert e.value.code == "rule/stale_revision"
+        assert game.state_json() == before
+        assert game.view("host").model_dump(mode="json", by_alias=True)["revision"] == 1
+
+
+def test_d231_the_table_mirror_and_bots_over_the_c_abi():
+    with Game.new({"seats": ["ecaz", "atreides", "harkonnen"], "seed": 11}) as game:
+        table = ecaz.table_of(game.state_json())
+        assert sorted(table["factions"]) == ["atreides", "ecaz", "harkonnen"]
+        played = decided = 0
+        for step in range(60):
+            state = game.state_json()
+            pending = game.view("host").model_dump(mode="json", by_alias=True)["pending"]
+            if pending:
+                # A bot answers the open decision, whoever's it is.
+                command = ecaz.bot_command(state, pending[-1]["actor"], "heuristic", step)
+                assert command is not None, f"step {step}: the decision's actor has a command"
+                decided += 1
+            else:
+                # The host's own report: the first it may send (the phase's end).
+                command = game.options("host").model_dump(mode="json", by_alias=True)["commands"][0]
+            events = json.loads(game.apply_json(command))
+            table = ecaz.apply_events(table, events)
+            assert ecaz.diff_table(table, ecaz.table_of(game.state_json())) == []
+            played += 1
+        assert decided > 0
+        assert played == 60
+        # A host report is mirrored too.
+        drawn = json.loads(game.apply_json({"actor": "host", "action": {"kind": "gainSpice", "faction": "ecaz", "amount": 2}}))
+        table = ecaz.apply_events(table, drawn)
+        assert ecaz.diff_table(table, ecaz.table_of(game.state_json())) == []
+        with pytest.raises(EcazError) as e:
+            ecaz.bot_command(game.state_json(), "ecaz", "clever", 1)
+        assert e.value.code == "decode/invalid_bot"

@@ -17,7 +17,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { type Actor, type Command, createGame, type Game, type Setup, text } from "@ecaz/engine";
+import {
+  type Actor,
+  applyEvents,
+  botCommand,
+  type BotProfile,
+  type Command,
+  createGame,
+  diffTable,
+  type Game,
+  type Setup,
+  type TableFacts,
+  tableOf,
+  text,
+} from "@ecaz/engine";
 
 type Faction = string;
 // The fields of a command or an event, read by kind (checked by the engine's schemas).
@@ -516,4 +529,107 @@ test("D-100: a Node host keeps its own table equal to the engine's through a 6-f
   assert.ok(drifted && exported && windows === 1 && triggered === 2);
   assert.ok(s.steps > 60, `${s.steps} steps`);
   s.game.free();
+});
+
+// D-230, D-231, issue 16: the host kit. A host whose own table is the
+// package's `TableFacts`, kept with `applyEvents` alone (no hand-written
+// mirror), plays six-faction turns: the bots answer every decision (the
+// players' and the host's own windows), the host sends its own reports by a
+// small plan per phase. Every write carries `ifRevision` and is sent twice (a
+// network retry): the retry is refused with `rule/stale_revision` and changes
+// nothing; a report the rules refuse changes nothing either; and after every
+// accepted command the host's table equals the engine's.
+test("D-230/D-231: a host keeps its table with applyEvents, bots decide, retried writes never apply twice", () => {
+  const seats: Actor[] = ["ecaz", "atreides", "harkonnen", "fremen", "emperor", "guild"];
+  const game = createGame({
+    seats,
+    seed: 26,
+    options: { nexus: true },
+    factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
+  } as Setup);
+  let table: TableFacts = tableOf(game.stateText());
+  let revision = game.view("host").revision;
+  assert.equal(revision, 0);
+  const stats = { accepted: 0, retried: 0, refused: 0, decisions: 0 };
+  let plan: Args[] = [];
+  let planFor = "";
+  // The bot profiles are a union: a typo is a compile error (strict tsc).
+  const profile: BotProfile = "heuristic";
+  // @ts-expect-error — "heuristc" is not a BotProfile
+  const typo: BotProfile = "heuristc";
+  assert.notEqual(typo, profile);
+
+  /** The host's own reports for a phase, then its end. */
+  const phasePlan = (turn: number, phase: string): Args[] => {
+    const who = seats[turn % seats.length] as string;
+    const strongholds: [string, number][] = [
+      ["arrakeen", 10],
+      ["carthag", 11],
+    ];
+    const reports: Args[] = [];
+    if (phase === "storm") reports.push({ kind: "moveStorm", sectors: 1 + (turn % 3) });
+    if (phase === "spiceBlow") reports.push({ kind: "gainSpice", faction: who, amount: 2 });
+    if (phase === "bidding") reports.push({ kind: "drawCard", faction: who });
+    if (phase === "shipmentMovement") {
+      for (const [i, [territory, sector]] of strongholds.entries()) {
+        const entrant = seats[(turn + i + 1) % seats.length];
+        reports.push({ kind: "arrive", entrant, cause: "shipment", from: { kind: "reserves" }, territory, sector, normal: 1 });
+      }
+    }
+    if (phase === "battle") reports.push({ kind: "loseForces", faction: "ecaz", territory: "imperial_basin", sector: 10, normal: 1 });
+    reports.push({ kind: "endPhase", phase });
+    return reports;
+  };
+
+  /** Send a command guarded by the revision, and once more as a retry. */
+  const write = (command: Command): boolean => {
+    const guarded = { ...command, ifRevision: revision } as Command;
+    let events;
+    try {
+      events = game.apply(guarded);
+    } catch (e) {
+      assert.notEqual((e as { code?: string }).code, "rule/stale_revision");
+      stats.refused++;
+      return false;
+    }
+    table = applyEvents(table, events);
+    assert.deepEqual(diffTable(table, tableOf(game.stateText())), [], JSON.stringify(command));
+    revision = game.view("host").revision;
+    stats.accepted++;
+    assert.equal(revision, stats.accepted);
+    const before = game.stateText();
+    assert.throws(() => game.apply(guarded), (e: { code?: string }) => e.code === "rule/stale_revision");
+    assert.equal(game.stateText(), before);
+    stats.retried++;
+    return true;
+  };
+
+  for (let step = 0; step < 2000 && game.view("host").turn <= 3; step++) {
+    const v = game.view("host");
+    const open = v.pending.at(-1);
+    if (open !== undefined) {
+      const command = botCommand(game.stateText(), open.actor as Actor, profile, step);
+      assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
+      assert.ok(write(command), `step ${step}: the bot's answer is accepted`);
+      stats.decisions++;
+      continue;
+    }
+    if (planFor !== `${v.turn}/${v.phase}`) {
+      planFor = `${v.turn}/${v.phase}`;
+      plan = phasePlan(v.turn, v.phase);
+    }
+    const next = plan.shift();
+    assert.ok(next !== undefined, `step ${step}: the plan for ${planFor} ran out`);
+    write({ actor: "host", action: next } as Command);
+  }
+  assert.ok(game.view("host").turn > 3, `turn ${game.view("host").turn}: ${JSON.stringify(stats)}`);
+  assert.equal(stats.retried, stats.accepted);
+  assert.ok(stats.decisions > 5, JSON.stringify(stats));
+  // Events from another table do not fit: the mirror says so rather than drift.
+  const other = tableOf(text.newGame(JSON.stringify({ seats: ["ecaz", "atreides"], seed: 1 })));
+  assert.throws(
+    () => applyEvents(other, [{ audience: { kind: "public" }, event: { kind: "spicePaid", faction: "ecaz", amount: 999, to: null } }]),
+    (e: { code?: string }) => e.code === "sync/events_mismatch",
+  );
+  game.free();
 });
