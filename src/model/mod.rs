@@ -6,3 +6,6 @@ pub(crate) mod error;
 pub(crate) mod event;
 pub(crate) mod game;
 pub(crate) mod table;
+
+#[cfg(test)]
+mod wire_tests;
