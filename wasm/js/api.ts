@@ -519,7 +519,7 @@ export function board(): Readonly<Record<string, unknown>> {
 
 // ---- the host kit: bots and the table mirror ----
 
-/** The bot profiles (issue 16): `random` picks any legal command, `heuristic` plays to win. */
+/** The bot profiles (docs/RULES.md, "Bots and self-play"): `random` picks any legal command, `heuristic` plays to win. */
 export type BotProfile = "random" | "heuristic";
 
 /**

@@ -531,7 +531,7 @@ test("D-100: a Node host keeps its own table equal to the engine's through a 6-f
   s.game.free();
 });
 
-// D-230, D-231, issue 16: the host kit. A host whose own table is the
+// D-230, D-231, D-160: the host kit. A host whose own table is the
 // package's `TableFacts`, kept with `applyEvents` alone (no hand-written
 // mirror), plays six-faction turns: the bots answer every decision (the
 // players' and the host's own windows), the host sends its own reports by a
