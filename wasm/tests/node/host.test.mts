@@ -979,6 +979,7 @@ class Server {
     const v = game.view(faction);
     const o = game.options(faction);
     game.free();
+    assertActors(o.commands, faction);
     const me = v.factions.find((x) => x.faction === faction);
     assert.ok(me !== undefined);
     const open = v.pending.at(-1);
@@ -1001,6 +1002,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
     factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
   });
   const ids = server.ids;
+  const ROUNDS = 5;
   const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0 };
   const profile: BotProfile = "heuristic";
   let plan: HostReport[] = [];
@@ -1067,7 +1069,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
     return true;
   };
 
-  for (let step = 0; step < 2000 && server.own().round <= 3; step++) {
+  for (let step = 0; step < 4000 && server.own().round <= ROUNDS; step++) {
     const v = loadGameView(server.row.engine);
     const open = v.pending.at(-1);
     if (step % 10 === 0) {
@@ -1081,6 +1083,11 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
       }
     }
     if (open !== undefined) {
+      if (open.actor === "host") {
+        const game = loadGame(server.row.engine);
+        assertActors(game.options("host").commands, "host");
+        game.free();
+      }
       const command = botCommand(server.row.engine, open.actor, profile, step);
       assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
       // The generated union: a bot's command for the host is a host action.
@@ -1100,7 +1107,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   }
   const own = server.own();
   console.log(`the worked port: ${JSON.stringify(stats)}, ${server.writes} row writes`);
-  assert.ok(own.round > 3, `round ${own.round}: ${JSON.stringify(stats)}`);
+  assert.ok(own.round > ROUNDS, `round ${own.round}: ${JSON.stringify(stats)}`);
   assert.equal(server.writes, stats.accepted, "one row write per accepted command");
   assert.equal(server.row.revision, stats.accepted);
   assert.equal(stats.retried, stats.accepted);
@@ -1132,6 +1139,15 @@ test("D-262: the handling table covers every code, as the porting guide lists it
   }
   assert.deepEqual(Object.fromEntries([...rows].sort()), Object.fromEntries(Object.entries(HANDLING).sort()));
 });
+
+/** D-261 at run time: what the engine lists for `actor` is of the actor's half of the union. */
+function assertActors(commands: readonly Command[], actor: Faction | "host"): void {
+  for (const c of commands) {
+    assert.equal(c.actor, actor);
+    const hostKind = (HOST_ACTION_KINDS as readonly string[]).includes(c.action.kind);
+    assert.equal(hostKind, actor === "host", `${actor} may send ${c.action.kind}`);
+  }
+}
 
 function loadGameView(state: string): View {
   const game = loadGame(state);
