@@ -995,13 +995,23 @@ class Server {
 
 test("D-262: the worked port — own ids, own table by applyEvents, one row under compare-and-swap, bots, retried and raced writes", () => {
   const seats: Faction[] = ["ecaz", "atreides", "harkonnen", "fremen", "emperor", "guild"];
+  // The Atreides start with a Karama (the printed catalog's card of that kind).
+  const fremen = { board: [{ territory: "sietch_tabr" as const, sector: 14, normal: 10 }] };
+  const probe = createGame({ seats, seed: 26, factions: { fremen } });
+  const karama = probe.view("host").treachery.catalog.indexOf("karama");
+  probe.free();
+  assert.ok(karama >= 0);
   const server = new Server({
     seats,
     seed: 26,
     options: { nexus: true },
-    factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
+    factions: {
+      fremen,
+      atreides: { hand: [karama] },
+    },
   });
   const ids = server.ids;
+  let karamaPlayed = false;
   const ROUNDS = 5;
   const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0 };
   const profile: BotProfile = "heuristic";
@@ -1088,6 +1098,25 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
         assertActors(game.options("host").commands, "host");
         game.free();
       }
+      if (open.kind === "placementResponse" && !karamaPlayed) {
+        // The host's Karama window (§12.5): it asks every player holding a
+        // Karama in ITS table; here the first holder plays it. One answer
+        // to the engine's one frame, in the host's ids translated.
+        const holder = server.own().table.players.find((p) => p.cards.some((c) => c.startsWith("karama#")));
+        const card = holder?.cards.find((c) => c.startsWith("karama#"));
+        if (holder !== undefined && card !== undefined) {
+          const cancel: HostCommand = {
+            actor: "host",
+            action: { kind: "cancelPlacement", frame: open.id, faction: ids.seat.engine(holder.seat), card: ids.card.engine(card) },
+          };
+          assert.ok(send(cancel), "the Karama cancels the placement");
+          const after = server.own().table;
+          assert.ok(!after.players.some((p) => p.cards.includes(card)) && after.discard.includes(card), `${card} left ${holder.seat}'s hand`);
+          karamaPlayed = true;
+          stats.decisions++;
+          continue;
+        }
+      }
       const command = botCommand(server.row.engine, open.actor, profile, step);
       assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
       // The generated union: a bot's command for the host is a host action.
@@ -1112,6 +1141,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   assert.equal(server.row.revision, stats.accepted);
   assert.equal(stats.retried, stats.accepted);
   assert.ok(stats.raced > 5 && stats.decisions > 5 && stats.screens > 0, JSON.stringify(stats));
+  assert.ok(karamaPlayed, "the host's Karama window was used");
   // The host's table is in its own ids.
   assert.ok(own.table.players.every((p) => p.seat.startsWith("seat-")));
   assert.ok(own.table.deck.every((c) => /^[a-z_]+#\d+$/.test(c)), own.table.deck.join(","));
