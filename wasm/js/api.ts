@@ -30,7 +30,9 @@ import type {
 export { ENGINE_ERROR_CODES } from "./error-codes.js";
 export { FRAME_KINDS, HOST_ACTION_KINDS, PACKAGE_ERROR_CODES } from "./kinds.js";
 // D-260: the wire types, with `ErrorCode` (`EngineErrorCode | PackageErrorCode`),
-// `FrameKind` and `Command` (`HostCommand | FactionCommand`) as unions.
+// `FrameKind` and `Command` (`HostCommand | FactionCommand`) as unions. The
+// package's own codes (`internal/…`, thrown below) are listed once, in
+// wasm/tools/wire-schema.mjs: a new one is a compile error here until listed.
 export type * from "./types.js";
 
 // ---- errors ----
