@@ -12,11 +12,11 @@
 // To add an export of wasm/src/lib.rs to the package: add it to `Glue`, then
 // one function here that calls it through `call` (and `decode` its JSON).
 
-import { ENGINE_ERROR_CODES } from "./error-codes.js";
 import type {
   Actor,
   Command,
   Difference,
+  ErrorCode,
   ErrorReport,
   Event,
   GameState,
@@ -28,18 +28,14 @@ import type {
 } from "./types.js";
 
 export { ENGINE_ERROR_CODES } from "./error-codes.js";
+export { FRAME_KINDS, HOST_ACTION_KINDS, PACKAGE_ERROR_CODES } from "./kinds.js";
+// D-260: the wire types, with `ErrorCode` (`EngineErrorCode | PackageErrorCode`),
+// `FrameKind` and `Command` (`HostCommand | FactionCommand`) as unions. The
+// package's own codes (`internal/…`, thrown below) are listed once, in
+// wasm/tools/wire-schema.mjs: a new one is a compile error here until listed.
 export type * from "./types.js";
 
 // ---- errors ----
-
-/** A stable code of the engine (`ApplyError::CODES`, generated). */
-export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
-
-/** The package's own codes: a trap in the module, a handle from before it, no module loaded yet, a freed handle. */
-export type PackageErrorCode = "internal/panic" | "internal/poisoned" | "internal/not_loaded" | "internal/freed";
-
-/** Every code an `EcazError` can carry. */
-export type ErrorCode = EngineErrorCode | PackageErrorCode;
 
 /** One problem of a setup or state error. */
 export interface ErrorProblem {

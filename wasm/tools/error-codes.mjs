@@ -1,11 +1,12 @@
-// node wasm/tools/error-codes.mjs GLUE_DIR OUT.ts
+// node wasm/tools/error-codes.mjs GLUE_DIR OUT.ts OUT.json
 // Writes the engine's own list of stable error codes (`errorCodes()`, i.e.
-// `ApplyError::CODES`) as a TypeScript constant, from the built module itself.
+// `ApplyError::CODES`) as a TypeScript constant, from the built module itself,
+// and as a JSON list for wire-schema.mjs (the `EngineErrorCode` union, D-260).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, out] = process.argv.slice(2);
+const [dir, out, json] = process.argv.slice(2);
 const glue = await import(pathToFileURL(join(dir, "ecaz_wasm.js")).href);
 glue.initSync({ module: readFileSync(join(dir, "ecaz_wasm_bg.wasm")) });
 const codes = glue.errorCodes();
@@ -16,3 +17,4 @@ writeFileSync(
     "/** Every stable error code of the engine. */\n" +
     `export const ENGINE_ERROR_CODES = ${JSON.stringify(codes, null, 2)} as const;\n`,
 );
+writeFileSync(json, JSON.stringify(codes) + "\n");

@@ -15,27 +15,44 @@
 // events of the decisions it relays.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  type Actor,
   applyEvents,
+  board,
   botCommand,
   type BotProfile,
   type Command,
   createGame,
   diffTable,
+  EcazError,
+  ENGINE_ERROR_CODES,
+  type ErrorCode,
+  type Event,
+  type Faction,
+  type FrameKind,
   type Game,
+  HOST_ACTION_KINDS,
+  type HostAction,
+  type HostCommand,
+  type Leader,
+  type LeaderCustody,
+  loadGame,
+  PACKAGE_ERROR_CODES,
+  type Phase,
   type Setup,
   type TableFacts,
   tableOf,
+  type Territory,
   text,
+  type View,
 } from "@ecaz/engine";
 
-type Faction = string;
+type Side = string;
 // The fields of a command or an event, read by kind (checked by the engine's schemas).
 type Args = Record<string, any>;
-type Custody = { kind: string; by?: Faction };
+type Custody = { kind: string; by?: Side };
 interface Stack {
   territory: string;
   sector: number;
@@ -58,18 +75,18 @@ interface FactionTable {
   traitors: string[];
   faceDancers: string[];
   revealedFaceDancers: string[];
-  ally: Faction | null;
-  nexus: Faction | null;
+  ally: Side | null;
+  nexus: Side | null;
 }
 interface Table {
   turn: number;
   phase: string;
   storm: number;
-  factions: Record<Faction, FactionTable>;
+  factions: Record<Side, FactionTable>;
   deck: number[];
   discard: number[];
   outside: number[];
-  nexusDiscard: Faction[];
+  nexusDiscard: Side[];
   duke: Custody;
 }
 // The parts of the engine's wire shapes this host reads.
@@ -78,7 +95,7 @@ interface Ev {
   event: { kind: string; [k: string]: unknown };
 }
 interface ViewFaction {
-  faction: Faction;
+  faction: Side;
   spice: number | null;
   reserves: Forces;
   tanks: Forces;
@@ -89,8 +106,8 @@ interface ViewFaction {
   traitors: string[] | null;
   faceDancers: string[] | null;
   revealedFaceDancers: string[];
-  ally: Faction | null;
-  nexus: Faction | null;
+  ally: Side | null;
+  nexus: Side | null;
 }
 interface HostView {
   turn: number;
@@ -98,7 +115,7 @@ interface HostView {
   storm: number;
   factions: ViewFaction[];
   treachery: { deck: number[] | null; discard: number[]; outside: number[] };
-  nexus: { discard: Faction[] };
+  nexus: { discard: Side[] };
   duke: Custody;
   pending: { id: number; actor: string; kind: string }[];
 }
@@ -129,12 +146,12 @@ class HostTable {
     // its own starting position); from here on it never reads the engine.
     this.t = project(view);
   }
-  f(faction: Faction): FactionTable {
+  f(faction: Side): FactionTable {
     const x = this.t.factions[faction];
     assert.ok(x, `${faction} is not seated`);
     return x;
   }
-  stack(faction: Faction, territory: string, sector: number): Stack {
+  stack(faction: Side, territory: string, sector: number): Stack {
     const board = this.f(faction).board;
     let s = board.find((x) => x.territory === territory && x.sector === sector);
     if (!s) {
@@ -143,7 +160,7 @@ class HostTable {
     }
     return s;
   }
-  prune(faction: Faction): void {
+  prune(faction: Side): void {
     const x = this.f(faction);
     x.board = x.board.filter((s) => s.normal + s.elite + s.advisors > 0);
   }
@@ -270,7 +287,7 @@ class HostTable {
 
 /** The host's shape of a host view (the comparison, and the initial table). */
 function project(v: HostView): Table {
-  const factions: Record<Faction, FactionTable> = {};
+  const factions: Record<Side, FactionTable> = {};
   for (const x of v.factions) {
     const leaders: Record<string, Custody> = {};
     for (const l of x.leaders) leaders[l.leader] = l.custody;
@@ -314,7 +331,7 @@ function canonical(t: Table): unknown {
 
 /** The whole table, as `syncTable` takes it, from the host's own model. */
 function syncCommand(t: Table): string {
-  const factions: Record<Faction, unknown> = {};
+  const factions: Record<Side, unknown> = {};
   for (const [f, x] of Object.entries(t.factions)) {
     factions[f] = {
       spice: x.spice,
@@ -375,7 +392,7 @@ class Session {
     return events;
   }
   options(actor: string): Opts {
-    return this.game.options(actor as Actor) as unknown as Opts;
+    return this.game.options(actor as Faction) as unknown as Opts;
   }
   open(): { id: number; actor: string; kind: string } | undefined {
     const p = this.view().pending;
@@ -531,105 +548,644 @@ test("D-100: a Node host keeps its own table equal to the engine's through a 6-f
   s.game.free();
 });
 
-// D-230, D-231, D-160: the host kit. A host whose own table is the
-// package's `TableFacts`, kept with `applyEvents` alone (no hand-written
-// mirror), plays six-faction turns: the bots answer every decision (the
-// players' and the host's own windows), the host sends its own reports by a
-// small plan per phase. Every write carries `ifRevision` and is sent twice (a
-// network retry): the retry is refused with `rule/stale_revision` and changes
-// nothing; a report the rules refuse changes nothing either; and after every
-// accepted command the host's table equals the engine's.
-test("D-230/D-231: a host keeps its table with applyEvents, bots decide, retried writes never apply twice", () => {
-  const seats: Actor[] = ["ecaz", "atreides", "harkonnen", "fremen", "emperor", "guild"];
-  const game = createGame({
+// ---- The worked port (docs/integration.md §12, D-230, D-231, D-262) ----
+//
+// A host that runs the rest of Dune keeps ITS OWN table, in ITS OWN ids —
+// players are seats ("seat-3"), houses, territories, leaders and phases are
+// printed names, Treachery cards are "kind#n" — and never writes event
+// logic: after every accepted command its table is
+// `toHost(applyEvents(toEngine(table), events))`, a translation of ids
+// around the package's mirror. Its storage is one row per game holding its
+// own game and the engine's state text under one revision, written by one
+// compare-and-swap (D-230: the command carries `ifRevision` = the row's
+// revision). Each request is stateless (load the row, apply, save). Bots
+// answer every decision (the players' and the host's windows); the host
+// sends its own reports, in its own vocabulary, from a small plan per
+// phase. Every write is retried (a network retry: refused
+// `rule/stale_revision`, nothing changes) and some are raced (two requests
+// read the same row: the engine accepts both, the row's compare-and-swap
+// keeps one). Each seat's screen is projected from `view` + `options`. Every
+// refusal is handled by its code, from one table that covers every code
+// (`HANDLING`, checked against the porting guide's table).
+
+type SeatId = `seat-${number}`;
+interface HostForces {
+  troops: number;
+  elite: number;
+}
+interface HostGroup {
+  area: string;
+  sector: number;
+  troops: number;
+  elite: number;
+  advisors: number;
+}
+interface HostLeader {
+  name: string;
+  status: "free" | "dead" | "captured" | "ghola";
+  by: SeatId | null;
+}
+interface HostPlayer {
+  seat: SeatId;
+  house: string;
+  spice: number;
+  reserve: HostForces;
+  tanks: HostForces;
+  groups: HostGroup[];
+  cards: string[];
+  handLimit: number;
+  leaders: HostLeader[];
+  traitors: string[];
+  faceDancers: string[];
+  revealedFaceDancers: string[];
+  ally: SeatId | null;
+  nexusCard: string | null;
+}
+interface HostTableModel {
+  players: HostPlayer[];
+  deck: string[];
+  discard: string[];
+  outside: string[];
+  nexusDeck: string[] | null;
+  nexusDiscard: string[];
+}
+interface HostGame {
+  round: number;
+  step: string;
+  table: HostTableModel;
+}
+/** One stored row: the host's game and the engine's state, one revision. */
+interface Row {
+  revision: number;
+  game: string;
+  engine: string;
+}
+
+/** A one-to-one map between the engine's ids and the host's. */
+class TwoWay<E, H> {
+  readonly #to = new Map<E, H>();
+  readonly #from = new Map<H, E>();
+  constructor(pairs: Iterable<readonly [E, H]>) {
+    for (const [e, h] of pairs) {
+      assert.ok(!this.#to.has(e) && !this.#from.has(h), `id ${String(e)} / ${String(h)} mapped twice`);
+      this.#to.set(e, h);
+      this.#from.set(h, e);
+    }
+  }
+  host(e: E): H {
+    const h = this.#to.get(e);
+    assert.ok(h !== undefined, `no host id for ${String(e)}`);
+    return h;
+  }
+  engine(h: H): E {
+    const e = this.#from.get(h);
+    assert.ok(e !== undefined, `no engine id for ${String(h)}`);
+    return e;
+  }
+}
+
+/** The host's id maps: seats by seating order, the rest by printed name (`board()`), cards from the catalog. */
+class Ids {
+  readonly seat: TwoWay<Faction, SeatId>;
+  readonly house: TwoWay<Faction, string>;
+  readonly area: TwoWay<Territory, string>;
+  readonly leader: TwoWay<Leader, string>;
+  readonly phase: TwoWay<Phase, string>;
+  readonly card: TwoWay<number, string>;
+  constructor(seats: readonly Faction[], catalog: readonly string[]) {
+    const printed = board() as unknown as Board;
+    this.seat = new TwoWay(seats.map((f, i) => [f, `seat-${i + 1}` as SeatId] as const));
+    this.house = new TwoWay(printed.factions.map((f) => [f.id, f.name] as const));
+    this.area = new TwoWay(printed.territories.map((t) => [t.territory, t.name] as const));
+    this.leader = new TwoWay(printed.leaders.map((l) => [l.id, l.name] as const));
+    this.phase = new TwoWay(printed.phases.map((p) => [p.id, p.name] as const));
+    const copies = new Map<string, number>();
+    this.card = new TwoWay(
+      catalog.map((kind, id) => {
+        const n = (copies.get(kind) ?? 0) + 1;
+        copies.set(kind, n);
+        return [id, `${kind}#${n}`] as const;
+      }),
+    );
+  }
+}
+interface Board {
+  factions: { id: Faction; name: string }[];
+  territories: { territory: Territory; name: string }[];
+  leaders: { id: Leader; name: string }[];
+  phases: { id: Phase; name: string }[];
+}
+
+/** The engine's table in the host's shape and ids (players in seat order). */
+function toHost(ids: Ids, seats: readonly Faction[], t: TableFacts): HostTableModel {
+  const players = seats.map((faction): HostPlayer => {
+    const x = t.factions[faction];
+    assert.ok(x !== undefined, `${faction} is seated but not in the table`);
+    return {
+      seat: ids.seat.host(faction),
+      house: ids.house.host(faction),
+      spice: x.spice,
+      reserve: { troops: x.reserves.normal ?? 0, elite: x.reserves.elite ?? 0 },
+      tanks: { troops: x.tanks.normal ?? 0, elite: x.tanks.elite ?? 0 },
+      groups: x.board.map((s) => ({
+        area: ids.area.host(s.territory),
+        sector: s.sector,
+        troops: s.normal ?? 0,
+        elite: s.elite ?? 0,
+        advisors: s.advisors ?? 0,
+      })),
+      cards: x.hand.map((c) => ids.card.host(c)),
+      handLimit: x.handLimit,
+      leaders: (x.leaders ?? []).map(({ leader, custody }) => ({
+        name: ids.leader.host(leader),
+        status: custody.kind === "tanks" ? "dead" : custody.kind === "available" ? "free" : custody.kind,
+        by: "by" in custody ? ids.seat.host(custody.by) : null,
+      })),
+      traitors: (x.traitors ?? []).map((l) => ids.leader.host(l)),
+      faceDancers: (x.faceDancers ?? []).map((l) => ids.leader.host(l)),
+      revealedFaceDancers: (x.revealedFaceDancers ?? []).map((l) => ids.leader.host(l)),
+      ally: x.ally ? ids.seat.host(x.ally) : null,
+      nexusCard: x.nexus ? ids.house.host(x.nexus) : null,
+    };
+  });
+  return {
+    players,
+    deck: t.deck.map((c) => ids.card.host(c)),
+    discard: t.discard.map((c) => ids.card.host(c)),
+    outside: (t.outside ?? []).map((c) => ids.card.host(c)),
+    nexusDeck: t.nexusDeck ? t.nexusDeck.map((f) => ids.house.host(f)) : null,
+    nexusDiscard: (t.nexusDiscard ?? []).map((f) => ids.house.host(f)),
+  };
+}
+
+/** The host's table as the engine's `TableFacts` (what `applyEvents` and `syncTable` take). */
+function toEngine(ids: Ids, h: HostTableModel): TableFacts {
+  const factions: TableFacts["factions"] = {};
+  for (const p of h.players) {
+    const custody = (l: HostLeader): LeaderCustody => {
+      if (l.status === "free") return { kind: "available" };
+      if (l.status === "dead") return { kind: "tanks" };
+      assert.ok(l.by !== null, `${l.name} is ${l.status} by nobody`);
+      return { kind: l.status, by: ids.seat.engine(l.by) };
+    };
+    factions[ids.seat.engine(p.seat)] = {
+      spice: p.spice,
+      reserves: { normal: p.reserve.troops, elite: p.reserve.elite },
+      tanks: { normal: p.tanks.troops, elite: p.tanks.elite },
+      board: p.groups.map((g) => ({
+        territory: ids.area.engine(g.area),
+        sector: g.sector,
+        normal: g.troops,
+        elite: g.elite,
+        advisors: g.advisors,
+      })),
+      hand: p.cards.map((c) => ids.card.engine(c)),
+      handLimit: p.handLimit,
+      leaders: p.leaders.map((l) => ({ leader: ids.leader.engine(l.name), custody: custody(l) })),
+      traitors: p.traitors.map((l) => ids.leader.engine(l)),
+      faceDancers: p.faceDancers.map((l) => ids.leader.engine(l)),
+      revealedFaceDancers: p.revealedFaceDancers.map((l) => ids.leader.engine(l)),
+      ally: p.ally ? ids.seat.engine(p.ally) : null,
+      nexus: p.nexusCard ? ids.house.engine(p.nexusCard) : null,
+    };
+  }
+  const table: TableFacts = {
+    factions,
+    deck: h.deck.map((c) => ids.card.engine(c)),
+    discard: h.discard.map((c) => ids.card.engine(c)),
+    outside: h.outside.map((c) => ids.card.engine(c)),
+    nexusDiscard: h.nexusDiscard.map((f) => ids.house.engine(f)),
+  };
+  if (h.nexusDeck !== null) table.nexusDeck = h.nexusDeck.map((f) => ids.house.engine(f));
+  return table;
+}
+
+/** The host's own reports, in its own vocabulary. */
+type HostReport =
+  | { type: "storm"; sectors: number }
+  | { type: "income"; seat: SeatId; amount: number }
+  | { type: "draw"; seat: SeatId }
+  | { type: "ship"; seat: SeatId; area: string; sector: number; troops: number }
+  | { type: "casualties"; seat: SeatId; area: string; sector: number; troops: number }
+  | { type: "nextPhase"; step: string };
+
+/** A host report as the engine's command (ids translated; the union checks every field). */
+function translate(ids: Ids, r: HostReport): HostCommand {
+  const action = ((): HostAction => {
+    switch (r.type) {
+      case "storm":
+        return { kind: "moveStorm", sectors: r.sectors };
+      case "income":
+        return { kind: "gainSpice", faction: ids.seat.engine(r.seat), amount: r.amount };
+      case "draw":
+        return { kind: "drawCard", faction: ids.seat.engine(r.seat) };
+      case "ship":
+        return {
+          kind: "arrive",
+          entrant: ids.seat.engine(r.seat),
+          cause: "shipment",
+          from: { kind: "reserves" },
+          territory: ids.area.engine(r.area),
+          sector: r.sector,
+          normal: r.troops,
+        };
+      case "casualties":
+        return {
+          kind: "loseForces",
+          faction: ids.seat.engine(r.seat),
+          territory: ids.area.engine(r.area),
+          sector: r.sector,
+          normal: r.troops,
+        };
+      case "nextPhase":
+        return { kind: "endPhase", phase: ids.phase.engine(r.step) };
+    }
+  })();
+  return { actor: "host", action };
+}
+
+/**
+ * What the host does on each code (docs/integration.md §12.6 lists the
+ * same; host-test checks both agree). `satisfies` makes it exhaustive: a
+ * code added to the engine is a compile error here until it is handled.
+ */
+type Handling = "reread" | "settle" | "resync" | "refused" | "reload" | "bug";
+const HANDLING = {
+  "decode/invalid_json": "bug",
+  "decode/invalid_command": "bug",
+  "decode/invalid_setup": "bug",
+  "decode/invalid_viewer": "bug",
+  "decode/invalid_bot": "bug",
+  "decode/invalid_state": "bug",
+  "decode/invalid_events": "bug",
+  "decode/invalid_table": "bug",
+  "decode/invalid_utf8": "bug",
+  "decode/null_input": "bug",
+  "decode/input_too_large": "bug",
+  "state/unsupported_version": "bug",
+  "state/inconsistent": "bug",
+  "state/too_large": "bug",
+  "state/ids_exhausted": "bug",
+  "setup/invalid": "bug",
+  "setup/too_large": "bug",
+  "setup/missing_seed": "bug",
+  "rule/wrong_actor": "refused",
+  "rule/not_seated": "refused",
+  "rule/stale_frame": "reread",
+  "rule/stale_revision": "reread",
+  "rule/not_your_decision": "settle",
+  "rule/wrong_decision": "settle",
+  "rule/decision_pending": "settle",
+  "rule/frame_depends": "settle",
+  "sync/invalid_table": "resync",
+  "sync/events_mismatch": "resync",
+  "state/not_quiet": "settle",
+  "rule/card_not_outside": "refused",
+  "rule/wrong_phase": "resync",
+  "rule/token_not_in_supply": "refused",
+  "rule/not_a_stronghold": "refused",
+  "rule/hms_not_in_play": "refused",
+  "rule/stronghold_in_storm": "refused",
+  "rule/stronghold_has_ambassador": "refused",
+  "rule/insufficient_spice": "refused",
+  "rule/own_placement": "refused",
+  "rule/card_not_held": "refused",
+  "rule/not_karama": "refused",
+  "rule/storm_amount": "refused",
+  "rule/shield_wall_destroyed": "refused",
+  "rule/invalid_hms_pointer": "refused",
+  "rule/empty_arrival": "refused",
+  "rule/group_mismatch": "refused",
+  "rule/no_movement": "refused",
+  "rule/no_elite_forces": "refused",
+  "rule/no_advisors": "refused",
+  "rule/invalid_position": "refused",
+  "rule/not_enough_forces": "refused",
+  "rule/not_a_beneficiary": "refused",
+  "rule/effect_unavailable": "refused",
+  "rule/not_copyable": "refused",
+  "rule/duplicate_card": "refused",
+  "rule/hand_full": "refused",
+  "rule/deck_empty": "refused",
+  "rule/branch_unavailable": "refused",
+  "rule/terror_excluded_from_hms": "refused",
+  "rule/nexus_not_held": "refused",
+  "rule/wrong_nexus_mode": "refused",
+  "rule/allied_nexus": "refused",
+  "rule/nexus_window": "refused",
+  "rule/not_shared": "refused",
+  "rule/nexus_deal": "refused",
+  "rule/nexus_off": "refused",
+  "rule/zero_amount": "refused",
+  "rule/token_gone": "refused",
+  "rule/engine_cause": "refused",
+  "rule/spice_limit": "refused",
+  "rule/same_faction": "refused",
+  "rule/too_many_traitors": "refused",
+  "rule/traitor_unavailable": "refused",
+  "rule/leader_move": "refused",
+  "rule/alliance_impossible": "refused",
+  "rule/not_allied": "refused",
+  "rule/hand_limit": "refused",
+  "rule/stronghold_full": "refused",
+  "rule/ally_present": "refused",
+  "rule/hms_entry": "refused",
+  "rule/in_storm": "refused",
+  "rule/too_many_forces": "refused",
+  "rule/elite_revival_used": "refused",
+  "rule/ghola_tleilaxu_only": "refused",
+  "rule/leader_not_in_tanks": "refused",
+  "rule/duke_revival_ecaz_only": "refused",
+  "rule/parent_settled": "refused",
+  "rule/duplicate_sector": "refused",
+  "rule/duke_not_in_play": "refused",
+  "rule/duke_unavailable": "refused",
+  "rule/duke_not_in_tanks": "refused",
+  "rule/duke_not_captured": "refused",
+  "rule/duke_already_controlled": "refused",
+  "internal/panic": "reload",
+  "internal/poisoned": "reload",
+  "internal/not_loaded": "bug",
+  "internal/freed": "bug",
+} as const satisfies Record<ErrorCode, Handling>;
+
+/** The host's server: one row per game, each request stateless. */
+class Server {
+  row: Row;
+  readonly ids: Ids;
+  readonly seats: readonly Faction[];
+  writes = 0;
+  constructor(setup: Setup) {
+    const game = createGame(setup);
+    const v = game.view("host");
+    this.seats = v.seats;
+    this.ids = new Ids(v.seats, v.treachery.catalog);
+    const own: HostGame = {
+      round: v.turn,
+      step: this.ids.phase.host(v.phase),
+      table: toHost(this.ids, v.seats, tableOf(game.stateText())),
+    };
+    this.row = { revision: v.revision, game: JSON.stringify(own), engine: game.stateText() };
+    game.free();
+  }
+  /** Read the row (a SELECT). */
+  read(): Row {
+    return { ...this.row };
+  }
+  /** The one write: `UPDATE … WHERE revision = ?` (false: another write came first). */
+  swap(expected: number, next: Row): boolean {
+    if (this.row.revision !== expected) return false;
+    this.row = next;
+    this.writes++;
+    return true;
+  }
+  /**
+   * One request, up to the write: load the row read, apply the command
+   * guarded by the revision its sender saw, carry the host's table over the
+   * events. Returns the row to write, or the refusal's code (nothing changed).
+   */
+  prepare(read: Row, command: Command, seen: number): { next: Row; events: Event[] } | { refused: ErrorCode } {
+    const game = loadGame(read.engine);
+    try {
+      const events = game.apply({ ...command, ifRevision: seen });
+      const own = JSON.parse(read.game) as HostGame;
+      // No event logic here: the package's mirror, between two id translations.
+      own.table = toHost(this.ids, this.seats, applyEvents(toEngine(this.ids, own.table), events));
+      const v = game.view("host");
+      own.round = v.turn;
+      own.step = this.ids.phase.host(v.phase);
+      return { next: { revision: v.revision, game: JSON.stringify(own), engine: game.stateText() }, events };
+    } catch (error) {
+      if (error instanceof EcazError) return { refused: error.code };
+      throw error;
+    } finally {
+      game.free();
+    }
+  }
+  /** A whole request (a command and the revision its sender saw): read, apply, write. */
+  request(command: Command, seen: number): { events: Event[] } | { refused: ErrorCode } | { lost: true } {
+    const read = this.read();
+    const outcome = this.prepare(read, command, seen);
+    if ("refused" in outcome) return outcome;
+    return this.swap(read.revision, outcome.next) ? { events: outcome.events } : { lost: true };
+  }
+  own(): HostGame {
+    return JSON.parse(this.row.game) as HostGame;
+  }
+  /** One seat's screen: what its player sees and may do, from `view` + `options`. */
+  screen(seat: SeatId): { spice: number | null; cards: string[]; handsSeen: number; deciding: FrameKind | null; legal: number } {
+    const faction = this.ids.seat.engine(seat);
+    const game = loadGame(this.row.engine);
+    const v = game.view(faction);
+    const o = game.options(faction);
+    game.free();
+    assertActors(o.commands, faction);
+    const me = v.factions.find((x) => x.faction === faction);
+    assert.ok(me !== undefined);
+    const open = v.pending.at(-1);
+    return {
+      spice: me.spice ?? null,
+      cards: (me.hand ?? []).map((c) => this.ids.card.host(c)),
+      handsSeen: v.factions.filter((x) => x.hand !== null && x.hand !== undefined).length,
+      deciding: open !== undefined && open.actor === faction ? open.kind : null,
+      legal: o.commands.length,
+    };
+  }
+}
+
+test("D-262: the worked port — own ids, own table by applyEvents, one row under compare-and-swap, bots, retried and raced writes", () => {
+  const seats: Faction[] = ["ecaz", "atreides", "harkonnen", "fremen", "emperor", "guild"];
+  // The Atreides start with a Karama (the printed catalog's card of that kind).
+  const fremen = { board: [{ territory: "sietch_tabr" as const, sector: 14, normal: 10 }] };
+  const probe = createGame({ seats, seed: 26, factions: { fremen } });
+  const karama = probe.view("host").treachery.catalog.indexOf("karama");
+  probe.free();
+  assert.ok(karama >= 0);
+  const server = new Server({
     seats,
     seed: 26,
     options: { nexus: true },
-    factions: { fremen: { board: [{ territory: "sietch_tabr", sector: 14, normal: 10 }] } },
-  } as Setup);
-  let table: TableFacts = tableOf(game.stateText());
-  let revision = game.view("host").revision;
-  assert.equal(revision, 0);
-  const stats = { accepted: 0, retried: 0, refused: 0, decisions: 0 };
-  let plan: Args[] = [];
-  let planFor = "";
-  // The bot profiles are a union: a typo is a compile error (strict tsc).
+    factions: {
+      fremen,
+      atreides: { hand: [karama] },
+    },
+  });
+  const ids = server.ids;
+  let karamaPlayed = false;
+  const ROUNDS = 5;
+  const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0 };
   const profile: BotProfile = "heuristic";
-  // @ts-expect-error — "heuristc" is not a BotProfile
-  const typo: BotProfile = "heuristc";
-  assert.notEqual(typo, profile);
+  let plan: HostReport[] = [];
+  let planFor = "";
 
-  /** The host's own reports for a phase, then its end. */
-  const phasePlan = (turn: number, phase: string): Args[] => {
-    const who = seats[turn % seats.length] as string;
-    const strongholds: [string, number][] = [
-      ["arrakeen", 10],
-      ["carthag", 11],
-    ];
-    const reports: Args[] = [];
-    if (phase === "storm") reports.push({ kind: "moveStorm", sectors: 1 + (turn % 3) });
-    if (phase === "spiceBlow") reports.push({ kind: "gainSpice", faction: who, amount: 2 });
-    if (phase === "bidding") reports.push({ kind: "drawCard", faction: who });
-    if (phase === "shipmentMovement") {
-      for (const [i, [territory, sector]] of strongholds.entries()) {
-        const entrant = seats[(turn + i + 1) % seats.length];
-        reports.push({ kind: "arrive", entrant, cause: "shipment", from: { kind: "reserves" }, territory, sector, normal: 1 });
-      }
+  /** The host's plan for a phase, in its own ids: a few reports, then the phase's end. */
+  const phasePlan = (round: number, step: string): HostReport[] => {
+    const seat = (i: number): SeatId => ids.seat.host(seats[(round + i) % seats.length] as Faction);
+    const reports: HostReport[] = [];
+    if (step === "Storm") reports.push({ type: "storm", sectors: 1 + (round % 3) });
+    if (step === "Spice Blow") reports.push({ type: "income", seat: seat(0), amount: 2 });
+    if (step === "Bidding") reports.push({ type: "draw", seat: seat(0) });
+    if (step === "Shipment and Movement") {
+      reports.push({ type: "ship", seat: seat(1), area: "Arrakeen", sector: 10, troops: 1 });
+      reports.push({ type: "ship", seat: seat(2), area: "Carthag", sector: 11, troops: 1 });
     }
-    if (phase === "battle") reports.push({ kind: "loseForces", faction: "ecaz", territory: "imperial_basin", sector: 10, normal: 1 });
-    reports.push({ kind: "endPhase", phase });
+    if (step === "Battle") reports.push({ type: "casualties", seat: "seat-1", area: "Imperial Basin", sector: 10, troops: 1 });
+    reports.push({ type: "nextPhase", step });
     return reports;
   };
 
-  /** Send a command guarded by the revision, and once more as a retry. */
-  const write = (command: Command): boolean => {
-    const guarded = { ...command, ifRevision: revision } as Command;
-    let events;
-    try {
-      events = game.apply(guarded);
-    } catch (e) {
-      assert.notEqual((e as { code?: string }).code, "rule/stale_revision");
+  /** The host's table equals the engine's, and the ids translate both ways without loss. */
+  const check = (what: string): void => {
+    const own = server.own();
+    assert.deepEqual(diffTable(toEngine(ids, own.table), tableOf(server.row.engine)), [], what);
+    assert.deepEqual(toHost(ids, seats, toEngine(ids, own.table)), own.table, `${what}: the id maps are lossless`);
+    assert.equal(server.row.revision, loadGameRevision(server.row.engine), `${what}: one revision for the row and the engine`);
+  };
+
+  /** Send a command as the host's request path does, then retry it, and race some. */
+  const send = (command: Command): boolean => {
+    const read = server.read();
+    // The revision the sender saw (a client's last read of the game).
+    const seen = read.revision;
+    // Every seventh write races a duplicate of itself (two workers read the same row).
+    const racer = stats.accepted % 7 === 3 ? server.prepare(read, command, seen) : undefined;
+    const outcome = server.request(command, seen);
+    if ("refused" in outcome) {
+      const handling: Handling = HANDLING[outcome.refused];
+      assert.equal(handling, "refused", `${JSON.stringify(command)}: ${outcome.refused}`);
+      assert.deepEqual(server.row, read, "a refused write changes nothing");
       stats.refused++;
       return false;
     }
-    table = applyEvents(table, events);
-    assert.deepEqual(diffTable(table, tableOf(game.stateText())), [], JSON.stringify(command));
-    revision = game.view("host").revision;
+    assert.ok("events" in outcome, "nobody else writes this row");
     stats.accepted++;
-    assert.equal(revision, stats.accepted);
-    const before = game.stateText();
-    assert.throws(() => game.apply(guarded), (e: { code?: string }) => e.code === "rule/stale_revision");
-    assert.equal(game.stateText(), before);
+    assert.equal(server.row.revision, read.revision + 1);
+    check(JSON.stringify(command));
+    const after = server.read();
+    if (racer !== undefined) {
+      // The engine accepted the duplicate too (it loaded the same row); the
+      // row's compare-and-swap keeps only the first.
+      assert.ok("next" in racer, "the raced duplicate was accepted by its own engine");
+      assert.equal(server.swap(read.revision, racer.next), false);
+      assert.deepEqual(server.row, after, "the raced duplicate is not written");
+      stats.raced++;
+    }
+    // The retry: the same request again, with the revision its sender saw.
+    const retry = server.request(command, seen);
+    assert.deepEqual(retry, { refused: "rule/stale_revision" });
+    assert.equal(HANDLING["rule/stale_revision"], "reread");
+    assert.deepEqual(server.row, after, "a retried write never applies twice");
     stats.retried++;
     return true;
   };
 
-  for (let step = 0; step < 2000 && game.view("host").turn <= 3; step++) {
-    const v = game.view("host");
+  for (let step = 0; step < 4000 && server.own().round <= ROUNDS; step++) {
+    const v = loadGameView(server.row.engine);
     const open = v.pending.at(-1);
+    if (step % 10 === 0) {
+      // Each seat's screen: its own hand and nobody else's; the decision only for its decider.
+      for (const faction of seats) {
+        const screen = server.screen(ids.seat.host(faction));
+        assert.equal(screen.handsSeen, 1, `${faction} sees only its own hand`);
+        assert.equal(screen.deciding !== null, open?.actor === faction);
+        if (screen.deciding !== null) assert.ok(screen.legal > 0, `${faction} has a legal command for ${screen.deciding}`);
+        stats.screens++;
+      }
+    }
     if (open !== undefined) {
-      const command = botCommand(game.stateText(), open.actor as Actor, profile, step);
+      if (open.actor === "host") {
+        const game = loadGame(server.row.engine);
+        assertActors(game.options("host").commands, "host");
+        game.free();
+      }
+      if (open.kind === "placementResponse" && !karamaPlayed) {
+        // The host's Karama window (§12.5): it asks every player holding a
+        // Karama in ITS table; here the first holder plays it. One answer
+        // to the engine's one frame, in the host's ids translated.
+        const holder = server.own().table.players.find((p) => p.cards.some((c) => c.startsWith("karama#")));
+        const card = holder?.cards.find((c) => c.startsWith("karama#"));
+        if (holder !== undefined && card !== undefined) {
+          const cancel: HostCommand = {
+            actor: "host",
+            action: { kind: "cancelPlacement", frame: open.id, faction: ids.seat.engine(holder.seat), card: ids.card.engine(card) },
+          };
+          assert.ok(send(cancel), "the Karama cancels the placement");
+          const after = server.own().table;
+          assert.ok(!after.players.some((p) => p.cards.includes(card)) && after.discard.includes(card), `${card} left ${holder.seat}'s hand`);
+          karamaPlayed = true;
+          stats.decisions++;
+          continue;
+        }
+      }
+      const command = botCommand(server.row.engine, open.actor, profile, step);
       assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
-      assert.ok(write(command), `step ${step}: the bot's answer is accepted`);
+      // The generated union: a bot's command for the host is a host action.
+      assert.equal(command.actor === "host", (HOST_ACTION_KINDS as readonly string[]).includes(command.action.kind));
+      assert.ok(send(command), `step ${step}: the bot's answer is accepted`);
       stats.decisions++;
       continue;
     }
-    if (planFor !== `${v.turn}/${v.phase}`) {
-      planFor = `${v.turn}/${v.phase}`;
-      plan = phasePlan(v.turn, v.phase);
+    const own = server.own();
+    if (planFor !== `${own.round}/${own.step}`) {
+      planFor = `${own.round}/${own.step}`;
+      plan = phasePlan(own.round, own.step);
     }
     const next = plan.shift();
     assert.ok(next !== undefined, `step ${step}: the plan for ${planFor} ran out`);
-    write({ actor: "host", action: next } as Command);
+    send(translate(ids, next));
   }
-  assert.ok(game.view("host").turn > 3, `turn ${game.view("host").turn}: ${JSON.stringify(stats)}`);
+  const own = server.own();
+  console.log(`the worked port: ${JSON.stringify(stats)}, ${server.writes} row writes`);
+  assert.ok(own.round > ROUNDS, `round ${own.round}: ${JSON.stringify(stats)}`);
+  assert.equal(server.writes, stats.accepted, "one row write per accepted command");
+  assert.equal(server.row.revision, stats.accepted);
   assert.equal(stats.retried, stats.accepted);
-  assert.ok(stats.decisions > 5, JSON.stringify(stats));
+  assert.ok(stats.raced > 5 && stats.decisions > 5 && stats.screens > 0, JSON.stringify(stats));
+  assert.ok(karamaPlayed, "the host's Karama window was used");
+  // The host's table is in its own ids.
+  assert.ok(own.table.players.every((p) => p.seat.startsWith("seat-")));
+  assert.ok(own.table.deck.every((c) => /^[a-z_]+#\d+$/.test(c)), own.table.deck.join(","));
   // Events from another table do not fit: the mirror says so rather than drift.
   const other = tableOf(text.newGame(JSON.stringify({ seats: ["ecaz", "atreides"], seed: 1 })));
   assert.throws(
     () => applyEvents(other, [{ audience: { kind: "public" }, event: { kind: "spicePaid", faction: "ecaz", amount: 999, to: null } }]),
-    (e: { code?: string }) => e.code === "sync/events_mismatch",
+    (e: unknown) => e instanceof EcazError && HANDLING[e.code] === "resync",
   );
-  game.free();
 });
+
+test("D-262: the handling table covers every code, as the porting guide lists it", () => {
+  const codes = [...ENGINE_ERROR_CODES, ...PACKAGE_ERROR_CODES].sort();
+  assert.deepEqual(Object.keys(HANDLING).sort(), codes);
+  const guide = process.env.ECAZ_PORTING_GUIDE;
+  assert.ok(guide, "ECAZ_PORTING_GUIDE names docs/integration.md (scripts/host-test sets it)");
+  const text = readFileSync(guide, "utf8");
+  const start = text.indexOf("<!-- error handling: checked by scripts/host-test -->");
+  const end = text.indexOf("<!-- end of error handling -->");
+  assert.ok(start >= 0 && end > start, "the guide's error-handling table is marked");
+  const rows = new Map<string, string>();
+  for (const m of text.slice(start, end).matchAll(/^\| `([a-z0-9_]+\/[a-z0-9_]+)` \| ([a-z]+) \|/gm)) {
+    assert.ok(!rows.has(m[1] as string), `${m[1]} listed twice`);
+    rows.set(m[1] as string, m[2] as string);
+  }
+  assert.deepEqual(Object.fromEntries([...rows].sort()), Object.fromEntries(Object.entries(HANDLING).sort()));
+});
+
+/** D-261 at run time: what the engine lists for `actor` is of the actor's half of the union. */
+function assertActors(commands: readonly Command[], actor: Faction | "host"): void {
+  for (const c of commands) {
+    assert.equal(c.actor, actor);
+    const hostKind = (HOST_ACTION_KINDS as readonly string[]).includes(c.action.kind);
+    assert.equal(hostKind, actor === "host", `${actor} may send ${c.action.kind}`);
+  }
+}
+
+function loadGameView(state: string): View {
+  const game = loadGame(state);
+  const v = game.view("host");
+  game.free();
+  return v;
+}
+
+function loadGameRevision(state: string): number {
+  return loadGameView(state).revision;
+}
