@@ -406,3 +406,25 @@ fn the_scanner_sees_use_trees_super_chains_and_skips_tests_and_comments() {
     assert_eq!(layer_of(&["check".to_string()]), Some(4));
     assert_eq!(layer_of(&["json".to_string()]), Some(7));
 }
+
+/// D-233: the engine's code orders through `base::order`, never through a
+/// standard-library sort or a `BTreeSet`/`BTreeMap` built by `collect` (each
+/// element type would compile its own copy of the sort into the WASM
+/// module). Unit tests may sort.
+#[test]
+fn no_standard_library_sort_in_the_engine() {
+    let calls = [".sort(", ".sort_by(", ".sort_by_key(", ".sort_unstable", ".sort_by_cached_key("];
+    let mut found = Vec::new();
+    for f in files() {
+        let code = code(&f.text);
+        for call in calls {
+            if code.contains(call) {
+                found.push(format!("{}: {call}", f.path.display()));
+            }
+        }
+        for line in code.lines().filter(|l| l.contains("BTree") && l.contains(".collect")) {
+            found.push(format!("{}: {}", f.path.display(), line.trim()));
+        }
+    }
+    assert!(found.is_empty(), "sorts outside base::order (D-233): {found:#?}");
+}

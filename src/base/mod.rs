@@ -4,5 +4,6 @@
 pub(crate) mod board;
 pub(crate) mod bounds;
 pub(crate) mod ids;
+pub(crate) mod order;
 pub(crate) mod policy;
 pub(crate) mod rng;

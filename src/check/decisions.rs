@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use crate::base::board;
 use crate::base::bounds::{COUNTER_LIMIT, PER_COMMAND};
 use crate::base::ids::{Ambassador, Faction};
+use crate::base::order::set_of;
 use crate::base::policy::BgPool;
 use crate::model::error::Problem;
 use crate::model::game::{Decision, DukeCustody, DukeSource, Frame, Game, OpenArrival, Zone};
@@ -214,7 +215,7 @@ fn frame(g: &Game, f: &Frame, p: &mut Vec<Problem>) {
             if *e == Faction::Ecaz || *e == token.faction() {
                 bad("neither Ecaz nor the token's own faction triggers it (R-TRG-2)");
             }
-            let distinct: BTreeSet<Faction> = beneficiaries.iter().copied().collect();
+            let distinct: BTreeSet<Faction> = set_of(beneficiaries.iter().copied());
             if beneficiaries.is_empty()
                 || distinct.len() != beneficiaries.len()
                 || !beneficiaries.iter().all(|&b| beneficiary_ok(g, b))
@@ -231,7 +232,7 @@ fn frame(g: &Game, f: &Frame, p: &mut Vec<Problem>) {
             if g.ambassadors.zone(Ambassador::BeneGesserit) != Zone::Removed {
                 bad("the Bene Gesserit token was triggered (R-TRG-6)");
             }
-            let distinct: BTreeSet<Ambassador> = candidates.iter().copied().collect();
+            let distinct: BTreeSet<Ambassador> = set_of(candidates.iter().copied());
             let copyable = |t: Ambassador| {
                 t != Ambassador::Ecaz
                     && t != Ambassador::BeneGesserit

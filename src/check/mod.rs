@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::base::board;
 use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
+use crate::base::order::set_of;
 use crate::model::error::Problem;
 use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
 
@@ -49,7 +50,7 @@ fn seats(g: &Game, p: &mut Vec<Problem>) {
             format!("a game seats 2–6 factions, not {}", g.seats.len()),
         ));
     }
-    let distinct: BTreeSet<Faction> = g.seats.iter().copied().collect();
+    let distinct: BTreeSet<Faction> = set_of(g.seats.iter().copied());
     if distinct.len() != g.seats.len() {
         p.push(Problem::new("seats", "a faction is seated twice"));
     }
@@ -309,7 +310,7 @@ fn nexus(g: &Game, p: &mut Vec<Problem>) {
         }
         return;
     }
-    let distinct: BTreeSet<Faction> = all.iter().copied().collect();
+    let distinct: BTreeSet<Faction> = set_of(all.iter().copied());
     if distinct.len() != all.len() || all.len() != Faction::ALL.len() {
         p.push(Problem::new(
             "nexus",
@@ -424,7 +425,7 @@ fn ambassadors(g: &Game, p: &mut Vec<Problem>) {
         }
         return;
     }
-    let cohort: BTreeSet<Ambassador> = a.cohort.iter().copied().collect();
+    let cohort: BTreeSet<Ambassador> = set_of(a.cohort.iter().copied());
     if cohort.len() != 5 || a.cohort.len() != 5 || cohort.contains(&Ambassador::Ecaz) {
         p.push(Problem::new(
             "ambassadors.cohort",

@@ -677,7 +677,7 @@ fn relocate_choice(game: &Game, frame: FrameId, beneficiary: Faction) -> Choice 
                 sector: 0,
             });
         }
-        list.sort_by_key(|p| (p.territory, p.sector));
+        crate::base::order::order_by_key(&mut list, |p| (p.territory, p.sector));
         source.destinations = list;
     }
     Choice::Relocate { frame, sources }

@@ -24,6 +24,7 @@ use serde::Serialize;
 use crate::base::board::{elite_total, faction_info, BASE_TREACHERY};
 use crate::base::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
 use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::order::map_of;
 use crate::base::policy::Policies;
 use crate::base::rng::GameRng;
 use crate::check;
@@ -676,7 +677,7 @@ impl Setup {
                 };
                 (s.faction, setup)
             })
-            .collect();
+            .collect::<Vec<_>>();
         let ecaz = g.is_seated(Faction::Ecaz);
         Ok(Setup {
             seats: g.seats.clone(),
@@ -690,7 +691,7 @@ impl Setup {
             phase: Some(g.phase),
             storm: Some(g.storm),
             shield_wall_standing: Some(g.shield_wall_standing),
-            factions,
+            factions: map_of(factions),
             cards: Some(g.treachery.catalog.to_vec()),
             extra_cards: Vec::new(),
             deck: Some(g.treachery.deck.clone()),
@@ -698,7 +699,7 @@ impl Setup {
             nexus_deck: g.options.nexus.then(|| g.nexus.deck.clone()),
             nexus_discard: g.nexus.discard.clone(),
             ambassadors: ecaz.then(|| AmbassadorsSetup {
-                zones: g.ambassadors.tokens.iter().map(|t| (t.token, t.zone)).collect(),
+                zones: map_of(g.ambassadors.tokens.iter().map(|t| (t.token, t.zone))),
                 cohort: g.ambassadors.cohort.clone(),
                 cycle: g.ambassadors.cycle,
                 placement: g.ambassadors.placement,

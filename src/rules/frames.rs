@@ -55,12 +55,12 @@ pub(crate) fn settle(g: &mut Game, events: &mut Vec<Event>) {
 
 /// The most recent open arrival with no frame of its own and no open child.
 fn next_settled(g: &Game) -> Option<ArrivalId> {
-    let busy: std::collections::BTreeSet<ArrivalId> = g
-        .pending
-        .iter()
-        .filter_map(|f| f.decision.arrival())
-        .chain(g.arrivals.iter().filter_map(|a| a.parent))
-        .collect();
+    let busy: std::collections::BTreeSet<ArrivalId> = crate::base::order::set_of(
+        g.pending
+            .iter()
+            .filter_map(|f| f.decision.arrival())
+            .chain(g.arrivals.iter().filter_map(|a| a.parent)),
+    );
     g.arrivals.iter().rev().map(|a| a.id).find(|id| !busy.contains(id))
 }
 
@@ -87,7 +87,7 @@ pub(crate) fn recycle_if_complete(g: &mut Game, events: &mut Vec<Event>) {
     if g.policies.supply_visibility == SupplyVisibility::OwnerOnly {
         // The set returned is public by now, the cohort's order is not:
         // listed in token order (P-SUPPLY-VIS, D-184).
-        returned.sort_unstable();
+        crate::base::order::order_by_key(&mut returned, |&t| t);
     }
     for &t in &returned {
         g.ambassadors.set_zone(t, Zone::Pool);

@@ -183,8 +183,8 @@ pub(crate) fn check_allow_betrayal(
 ) -> Result<(Faction, Vec<Stack>), ApplyError> {
     let mut live = stacks_in(g, ally, territory);
     let mut quoted = group.to_vec();
-    live.sort_by_key(|x| x.sector);
-    quoted.sort_by_key(|x| x.sector);
+    crate::base::order::order_by_key(&mut live, |x| x.sector);
+    crate::base::order::order_by_key(&mut quoted, |x| x.sector);
     if live != quoted {
         return Err(ApplyError::GroupMismatch);
     }

@@ -421,7 +421,7 @@ pub(crate) fn accept(g: &Game, c: Candidate) -> Result<Sync, ApplyError> {
 fn keep_or_take<T: Clone + PartialEq, K: Ord>(mine: &mut Vec<T>, theirs: &[T], key: impl Fn(&T) -> K) {
     let sorted = |v: &[T]| {
         let mut v = v.to_vec();
-        v.sort_by_key(|x| key(x));
+        crate::base::order::order_by_key(&mut v, |x| key(x));
         v
     };
     if sorted(mine) != sorted(theirs) {
