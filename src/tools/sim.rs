@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::base::board::{self, STRONGHOLDS};
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::policy::{
     BgPool, DukeRevived, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, SupplyVisibility,
     Unavailable,
@@ -262,8 +262,16 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
         s.discard = cards.iter().copied().take(k).collect();
     }
 
-    // Traitors (leaders of seated factions, each card once) and Face Dancers.
-    let mut traitor_pool: Vec<Leader> = seats.iter().flat_map(|f| f.leaders()).collect();
+    // Traitors (leaders of seated factions, each card once; in about a
+    // quarter of the worlds the Cheap Hero/Heroine card too, D-170) and
+    // Face Dancers.
+    s.options.cheap_hero_traitor = r.chance(1, 4);
+    let mut traitor_pool: Vec<TraitorCard> = seats
+        .iter()
+        .flat_map(|f| f.leaders())
+        .map(TraitorCard::Leader)
+        .chain(s.options.cheap_hero_traitor.then_some(TraitorCard::CheapHero))
+        .collect();
     r.shuffle(&mut traitor_pool);
 
     // Nexus cards: often the Ecaz card is held, so its plays happen.
@@ -620,6 +628,12 @@ pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
         _ => CardId(u16::try_from(r.below(34)).unwrap_or(0)),
     };
     let leaders: Vec<Leader> = g.seats().iter().flat_map(|s| s.leaders()).collect();
+    let cards: Vec<TraitorCard> = leaders
+        .iter()
+        .copied()
+        .map(TraitorCard::Leader)
+        .chain(g.options().cheap_hero_traitor.then_some(TraitorCard::CheapHero))
+        .collect();
     let action = match r.below(16) {
         0 => Action::GainSpice {
             faction: f,
@@ -638,7 +652,7 @@ pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
             card,
         },
         6 => {
-            let mut traitors: Vec<Leader> = (0..r.below(3)).filter_map(|_| r.pick(&leaders)).collect();
+            let mut traitors: Vec<TraitorCard> = (0..r.below(3)).filter_map(|_| r.pick(&cards)).collect();
             traitors.dedup();
             if f == Faction::Tleilaxu {
                 Action::SetFaceDancers { face_dancers: traitors }
