@@ -378,3 +378,30 @@ fn view_d_170_the_card_is_shown_only_to_its_holder() {
         .collect();
     assert!(told.iter().any(|t| t.contains("Cheap Hero/Heroine")), "{told:?}");
 }
+
+/// D-170: the simulator's worlds (self-play, the invariants walk) enable the
+/// option in about a quarter of its setups and deal the card there, to a
+/// Traitor hand or as a Face Dancer; every such setup builds.
+#[test]
+fn sim_d_170_some_simulated_worlds_deal_the_cheap_hero_card() {
+    let (mut on, mut dealt) = (0, 0);
+    for seed in 0..200 {
+        let mut r = ecaz::bots::BotRng::new(seed);
+        let s = ecaz::sim::random_setup(&mut r, seed, None);
+        let g = build_setup(&s);
+        if g.options().cheap_hero_traitor {
+            on += 1;
+        }
+        let held = g
+            .seats()
+            .iter()
+            .filter_map(|f| g.faction(*f))
+            .filter(|x| x.traitors.contains(&CHEAP) || x.face_dancers.contains(&CHEAP))
+            .count();
+        assert!(held <= 1, "seed {seed}: one card");
+        assert!(held == 0 || g.options().cheap_hero_traitor, "seed {seed}");
+        dealt += held;
+    }
+    assert!((30..=70).contains(&on), "{on} of 200 worlds have the option");
+    assert!(dealt >= 5, "the card is dealt in {dealt} worlds");
+}

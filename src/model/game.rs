@@ -397,12 +397,13 @@ pub struct GameOptions {
     /// storm losses itself with `loseForces`.
     #[serde(default)]
     pub storm_losses: bool,
-    /// D-170: the optional rule "Cheap Hero Traitor" — one Cheap Hero/Heroine
-    /// Traitor card ([`crate::TraitorCard::CheapHero`]) is in the Traitor deck.
-    /// Off (the default), a report naming it is refused. Written into a saved
+    /// D-170: the optional rule "Cheap Hero Traitor" — the one Cheap
+    /// Hero/Heroine Traitor card (`cheap_hero`) is in the Traitor deck. Off
+    /// (the default), a report naming it is refused. Written into a saved
     /// state only when on.
     #[serde(default)]
     #[serde(skip_serializing_if = "is_false")]
+    #[schemars(extend("default" = false))]
     pub cheap_hero_traitor: bool,
 }
 

@@ -262,17 +262,23 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
         s.discard = cards.iter().copied().take(k).collect();
     }
 
-    // Traitors (leaders of seated factions, each card once; in about a
-    // quarter of the worlds the Cheap Hero/Heroine card too, D-170) and
-    // Face Dancers.
-    s.options.cheap_hero_traitor = r.chance(1, 4);
+    // Traitors (leaders of seated factions, each card once) and Face
+    // Dancers. D-170: in about a quarter of the worlds the Cheap Hero/Heroine
+    // card is in the Traitor deck too, placed in it by the seed, so that the
+    // worlds without it draw exactly as they would without the option.
+    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    s.options.cheap_hero_traitor = mix >> 62 == 0;
     let mut traitor_pool: Vec<TraitorCard> = seats
         .iter()
         .flat_map(|f| f.leaders())
         .map(TraitorCard::Leader)
-        .chain(s.options.cheap_hero_traitor.then_some(TraitorCard::CheapHero))
         .collect();
     r.shuffle(&mut traitor_pool);
+    if s.options.cheap_hero_traitor {
+        let slots = u64::try_from(traitor_pool.len()).unwrap_or(0) + 1;
+        let at = usize::try_from((mix >> 32) % slots).unwrap_or(0);
+        traitor_pool.insert(at, TraitorCard::CheapHero);
+    }
 
     // Nexus cards: often the Ecaz card is held, so its plays happen.
     let mut nexus_cards: Vec<Faction> = Faction::ALL.to_vec();
