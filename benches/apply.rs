@@ -106,7 +106,7 @@ fn table(
         board: Some(board),
         leaders,
         hand,
-        traitors,
+        traitors: traitors.into_iter().map(ecaz::TraitorCard::Leader).collect(),
         ..FactionSetup::default()
     }
 }

@@ -130,7 +130,7 @@ pub use base::board::{
 pub use base::bounds::{
     MAX_CARDS, MAX_FRAMES, MAX_KNOWLEDGE, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS,
 };
-pub use base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+pub use base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard};
 pub use base::policy::*;
 pub use base::rng::GameRng;
 pub use engine::apply::{apply, apply_mut, validate};

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 use arrivals::*;
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     Action, Actor, Ambassador, ArrivalId, Audience, BgPool, CardId, Decision, Event, EventKind, Faction, Game, Insight,
     Knowledge, Leader, RichesePay, Setup, SupplyVisibility, Territory, Viewer, Zone,
@@ -205,12 +206,15 @@ fn harkonnen_table(seed: u64) -> Setup {
         &[(Ambassador::Harkonnen, Territory::Arrakeen)],
     );
     s.seed = Some(seed);
-    fs(&mut s, Faction::Atreides).traitors = TRAITORS.to_vec();
-    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![Leader::Burseg, Leader::LadyJessica];
+    fs(&mut s, Faction::Atreides).traitors = TRAITORS.map(TraitorCard::Leader).to_vec();
+    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![
+        TraitorCard::Leader(Leader::Burseg),
+        TraitorCard::Leader(Leader::LadyJessica),
+    ];
     s
 }
 
-fn traitor_seen(events: &[Event]) -> Option<(Faction, Leader, bool)> {
+fn traitor_seen(events: &[Event]) -> Option<(Faction, TraitorCard, bool)> {
     events.iter().find_map(|e| match e.event {
         EventKind::TraitorSeen {
             of,
@@ -240,7 +244,7 @@ fn r_eff_har_one_random_traitor_seen_only_by_the_beneficiary() {
     );
     let (of, leader, face_dancer) = traitor_seen(&events).unwrap();
     assert_eq!((of, face_dancer), (Faction::Atreides, false));
-    assert!(TRAITORS.contains(&leader));
+    assert!(TRAITORS.iter().any(|l| leader == *l));
     for e in &events {
         if matches!(e.event, EventKind::TraitorSeen { .. }) {
             assert!(e.visible_to(Viewer::Faction(Faction::Ecaz)));
@@ -290,7 +294,11 @@ fn r_eff_har_drawn_once_same_seed_and_commands_same_card() {
         assert_eq!(back.knowledge(), a.knowledge());
         picks.insert(leader_a);
     }
-    assert_eq!(picks, TRAITORS.into_iter().collect(), "each traitor can be drawn");
+    assert_eq!(
+        picks,
+        TRAITORS.into_iter().map(TraitorCard::Leader).collect(),
+        "each traitor can be drawn"
+    );
 }
 
 #[test]
@@ -299,7 +307,7 @@ fn r_eff_har_tleilaxu_entrant_shows_a_face_dancer() {
     let (g, events) = enter_and_trigger(&g, Faction::Tleilaxu, Territory::Arrakeen, Faction::Ecaz);
     let (of, leader, face_dancer) = traitor_seen(&events).unwrap();
     assert_eq!((of, face_dancer), (Faction::Tleilaxu, true));
-    assert!([Leader::Burseg, Leader::LadyJessica].contains(&leader));
+    assert!([Leader::Burseg, Leader::LadyJessica].iter().any(|l| leader == *l));
     assert_eq!(
         g.knowledge()[0].info,
         Insight::FaceDancer { leader },
@@ -812,7 +820,7 @@ fn bg_setup() -> Setup {
     ];
     let mut s = table(&[Faction::Ecaz, Faction::Harkonnen, Faction::Emperor], &cohort, &zones);
     give_hand(&mut s, Faction::Ecaz, &[4]);
-    fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::Bashar];
+    fs(&mut s, Faction::Harkonnen).traitors = vec![TraitorCard::Leader(Leader::Bashar)];
     s
 }
 
@@ -1185,7 +1193,7 @@ fn inspections(beneficiary: Faction) -> (Game, Vec<Event>) {
         ally(&mut s, beneficiary);
     }
     give_hand(&mut s, Faction::Harkonnen, &[2, 19, 26]);
-    fs(&mut s, Faction::Emperor).traitors = vec![Leader::Alia];
+    fs(&mut s, Faction::Emperor).traitors = vec![TraitorCard::Leader(Leader::Alia)];
     let g = build_setup(&s);
     let mut all = Vec::new();
     let (g, events) = enter_and_trigger(&g, Faction::Harkonnen, Territory::Arrakeen, beneficiary);

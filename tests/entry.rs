@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 
 use arrivals::*;
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     validate, Action, Actor, Ambassador, ArrivalId, CardId, Cause, Command, Decision, DukeCustody, Event, EventKind,
     Faction, FrameId, Game, Leader, Origin, Phase, Sector, SectorForces, Setup, Stack, Territory, Unavailable, Viewer,
@@ -239,11 +240,11 @@ fn r_trg_2_no_trigger_for_matching_identity() {
         // Make every effect available, so that only the identity matters.
         give_hand(&mut s, Faction::Ecaz, &[0]);
         if matching == Faction::Tleilaxu {
-            fs(&mut s, matching).face_dancers = vec![Leader::SanyaEcaz];
+            fs(&mut s, matching).face_dancers = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
         } else {
-            fs(&mut s, matching).traitors = vec![Leader::SanyaEcaz];
+            fs(&mut s, matching).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
         }
-        fs(&mut s, other).traitors = vec![Leader::WhitmoreBludd];
+        fs(&mut s, other).traitors = vec![TraitorCard::Leader(Leader::WhitmoreBludd)];
         let g = build_setup(&s);
         // The matching faction (BG fighters against the BG token included) is immune …
         let g = assert_no_offer(&g, &ship(matching, Territory::Arrakeen, 1));
@@ -272,7 +273,7 @@ fn r_trg_2_bg_token_copying_harkonnen_hits_a_harkonnen_entrant() {
         &cohort,
         &[(Ambassador::BeneGesserit, Territory::Arrakeen)],
     );
-    fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::SanyaEcaz];
+    fs(&mut s, Faction::Harkonnen).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     let g = build_setup(&s);
     let (g, _) = ok(&g, &ship(Faction::Harkonnen, Territory::Arrakeen, 2));
     assert_eq!(
@@ -294,7 +295,7 @@ fn r_trg_2_bg_token_copying_harkonnen_hits_a_harkonnen_entrant() {
     assert!(events.iter().any(|e| e.event
         == EventKind::TraitorSeen {
             of: Faction::Harkonnen,
-            leader: Leader::SanyaEcaz,
+            leader: TraitorCard::Leader(Leader::SanyaEcaz),
             face_dancer: false
         }
         && e.visible_to(Viewer::Faction(Faction::Ecaz))
@@ -959,7 +960,7 @@ fn r_trg_5_targeted_effects_still_target_the_entrant() {
         (Ambassador::Harkonnen, Territory::Carthag),
     ]);
     give_hand(&mut s, Faction::Emperor, &[4, 5]);
-    fs(&mut s, Faction::Emperor).traitors = vec![Leader::SanyaEcaz];
+    fs(&mut s, Faction::Emperor).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     let g = build_setup(&s);
     let (g, _) = ok(&g, &ship(Faction::Emperor, Territory::Arrakeen, 1));
     let (g, events) = ok(&g, &trigger(&g, Faction::Atreides));
@@ -986,7 +987,7 @@ fn r_trg_5_targeted_effects_still_target_the_entrant() {
         seen.event,
         EventKind::TraitorSeen {
             of: Faction::Emperor,
-            leader: Leader::SanyaEcaz,
+            leader: TraitorCard::Leader(Leader::SanyaEcaz),
             face_dancer: false
         }
     );
@@ -1177,7 +1178,7 @@ fn last_of_cohort(last: Ambassador, seed: u64) -> Setup {
     let mut s = table(&[Faction::Ecaz, Faction::Harkonnen, Faction::Atreides], &COHORT, &zones);
     s.seed = Some(seed);
     give_hand(&mut s, Faction::Ecaz, &[1, 2]);
-    fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::SanyaEcaz];
+    fs(&mut s, Faction::Harkonnen).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     s
 }
 
@@ -1288,7 +1289,7 @@ fn r_trg_8_no_recycle_before_all_five_and_exactly_once_after() {
         (Ambassador::Harkonnen, placed(Territory::Carthag)),
     ];
     let mut s = table(&[Faction::Ecaz, Faction::Atreides, Faction::Fremen], &COHORT, &zones);
-    fs(&mut s, Faction::Atreides).traitors = vec![Leader::SanyaEcaz];
+    fs(&mut s, Faction::Atreides).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     let g = build_setup(&s);
     let rng = rng_words(&g);
     let (g, _) = ok(&g, &ship(Faction::Atreides, Territory::Arrakeen, 1));
@@ -1474,7 +1475,7 @@ fn p_unavailable_no_offer_for_effects_that_cannot_act() {
 fn p_unavailable_beneficiaries_filtered_one_by_one() {
     let mut s = unavailable_table(false);
     give_hand(&mut s, Faction::Emperor, &[3]);
-    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![Leader::Bashar];
+    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![TraitorCard::Leader(Leader::Bashar)];
     let g = build_setup(&s);
     // Ixian: only the ally holds a card.
     let (g1, _) = ok(&g, &ship(Faction::Atreides, Territory::Arrakeen, 1));
@@ -1534,7 +1535,7 @@ fn p_unavailable_depends_only_on_public_counts() {
     let variant = |cards: [u16; 2], traitor: Leader, spice: u32| {
         let mut s = unavailable_table(false);
         give_hand(&mut s, Faction::Ecaz, &cards);
-        fs(&mut s, Faction::Atreides).traitors = vec![traitor];
+        fs(&mut s, Faction::Atreides).traitors = vec![TraitorCard::Leader(traitor)];
         fs(&mut s, Faction::Atreides).spice = Some(spice);
         fs(&mut s, Faction::Ecaz).spice = Some(spice);
         build_setup(&s)
@@ -1666,7 +1667,11 @@ fn protocol_json_reload_at_each_pending_decision_gives_the_same_result() {
     );
     ally(&mut s, Faction::Atreides);
     give_hand(&mut s, Faction::Atreides, &[5, 6, 7]);
-    fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::SanyaEcaz, Leader::ThufirHawat, Leader::Caid];
+    fs(&mut s, Faction::Harkonnen).traitors = vec![
+        TraitorCard::Leader(Leader::SanyaEcaz),
+        TraitorCard::Leader(Leader::ThufirHawat),
+        TraitorCard::Leader(Leader::Caid),
+    ];
     s.seats.push(Faction::Emperor);
     let g = build_setup(&s);
     // BG → copy Harkonnen (RNG at the commit) for the ally.
@@ -1719,7 +1724,7 @@ fn options_list_every_answer_of_every_new_frame_and_each_is_accepted() {
     ally(&mut s, Faction::Atreides);
     give_hand(&mut s, Faction::Ecaz, &[1, 2]);
     give_hand(&mut s, Faction::Atreides, &[3]);
-    fs(&mut s, Faction::Harkonnen).traitors = vec![Leader::SanyaEcaz];
+    fs(&mut s, Faction::Harkonnen).traitors = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     let g = build_setup(&s);
     let actors = [
         Actor::Host,

@@ -9,6 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     game_from_json, printed_start, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command,
     Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game,
@@ -1113,7 +1114,8 @@ fn r_eff_har_d_167_the_choam_auditor_traitor_card() {
     let g0 = build_setup(&plain);
     assert_rejected(&g0, &deal("choam_auditor"), "rule/traitor_unavailable");
     let mut given = plain.clone();
-    given.factions.entry(Faction::Atreides).or_default().traitors = vec![ecaz::Leader::ChoamAuditor];
+    given.factions.entry(Faction::Atreides).or_default().traitors =
+        vec![TraitorCard::Leader(ecaz::Leader::ChoamAuditor)];
     assert_eq!(given.build().unwrap_err().code(), "setup/invalid");
     // The Kwisatz Haderach has no Traitor card, even in play.
     let kh = setup_doc(serde_json::json!({"seats": ["ecaz", "choam", "atreides"], "seed": 3,
@@ -1147,7 +1149,7 @@ fn r_eff_har_d_167_the_choam_auditor_traitor_card() {
     assert!(events.iter().any(|e| matches!(
         e.event,
         EventKind::TraitorSeen {
-            leader: ecaz::Leader::ChoamAuditor,
+            leader: TraitorCard::Leader(ecaz::Leader::ChoamAuditor),
             ..
         }
     )));
@@ -1220,15 +1222,22 @@ fn r_eff_ric_d_162_choam_hand_limit_is_five() {
 }
 
 /// D-170 (seed `003`): the Cheap Hero/Heroine Traitor card is not a leader
-/// of any faction, so it is no `Leader` value: no roster, Traitor report or
-/// setup can name it as one (the design gives it its own card identity).
+/// of any faction, so it is no `Leader` value: a Traitor report names it as
+/// its own card, `cheap_hero` (one card for both printed names; the rules
+/// around it are in `tests/cheap_hero.rs`).
 #[test]
 fn r_nex_sec_d_170_the_cheap_hero_traitor_is_no_faction_leader() {
+    let text = |id: &str| {
+        format!(r#"{{"actor":"host","action":{{"kind":"setTraitors","faction":"atreides","traitors":["{id}"]}}}}"#)
+    };
+    let decoded = ecaz::command_from_json(&text("cheap_hero")).unwrap();
+    assert!(matches!(
+        decoded.action,
+        Action::SetTraitors { ref traitors, .. } if traitors == &[TraitorCard::CheapHero]
+    ));
+    let err = ecaz::command_from_json(&text("cheap_heroine")).unwrap_err();
+    assert_eq!(err.code(), "decode/invalid_command");
     for id in ["cheap_hero", "cheap_heroine"] {
-        let text =
-            format!(r#"{{"actor":"host","action":{{"kind":"setTraitors","faction":"atreides","traitors":["{id}"]}}}}"#);
-        let err = ecaz::command_from_json(&text).unwrap_err();
-        assert_eq!(err.code(), "decode/invalid_command", "{id}");
         assert!(ecaz::Leader::ALL
             .iter()
             .chain(ecaz::Leader::EXTRA.iter())

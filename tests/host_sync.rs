@@ -9,6 +9,7 @@
 mod common;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     apply, options, view, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command, Decision,
     EcazBranch, EventKind, Faction, FactionSetup, Game, Leader, LeaderCustody, LeaderState, Origin, Phase,
@@ -34,7 +35,11 @@ fn table() -> Setup {
     s.factions.insert(
         Tleilaxu,
         FactionSetup {
-            face_dancers: vec![Leader::ThufirHawat, Leader::FeydRautha, Leader::SanyaEcaz],
+            face_dancers: vec![
+                TraitorCard::Leader(Leader::ThufirHawat),
+                TraitorCard::Leader(Leader::FeydRautha),
+                TraitorCard::Leader(Leader::SanyaEcaz),
+            ],
             ..FactionSetup::default()
         },
     );
@@ -286,7 +291,7 @@ fn every_report(g: &Game) -> Vec<(bool, Command)> {
         }),
         window(Action::SetFaceDancers { face_dancers: vec![] }),
         window(Action::RevealFaceDancer {
-            leader: Leader::ThufirHawat,
+            leader: TraitorCard::Leader(Leader::ThufirHawat),
         }),
         window(Action::TakeOutsideCard {
             faction: first,
@@ -450,7 +455,10 @@ fn tleilaxu_into_carthag() -> Command {
 #[test]
 fn r_eff_har_d_166_draws_among_every_held_face_dancer_revealed_or_not() {
     let mut s = table();
-    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![Leader::ThufirHawat, Leader::FeydRautha];
+    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![
+        TraitorCard::Leader(Leader::ThufirHawat),
+        TraitorCard::Leader(Leader::FeydRautha),
+    ];
     let a = s.ambassadors.as_mut().unwrap();
     a.zones.insert(
         Ambassador::Harkonnen,
@@ -471,7 +479,7 @@ fn r_eff_har_d_166_draws_among_every_held_face_dancer_revealed_or_not() {
                 beneficiary: Ecaz,
             }),
         );
-        let seen: Vec<Leader> = events
+        let seen: Vec<TraitorCard> = events
             .iter()
             .filter_map(|e| match e.event {
                 EventKind::TraitorSeen { leader, .. } => Some(leader),
@@ -490,24 +498,25 @@ fn r_eff_har_d_166_draws_among_every_held_face_dancer_revealed_or_not() {
         assert_eq!(tl.face_dancers, None);
         let seen = draw(&s);
         assert_eq!(seen.len(), 1, "seed {seed}");
-        assert!(held.contains(&seen[0]), "seed {seed}: {seen:?}");
+        assert!(held.iter().any(|l| seen[0] == *l), "seed {seed}: {seen:?}");
         drawn.extend(seen);
     }
     assert!(
-        drawn.contains(&Leader::ThufirHawat) || drawn.contains(&Leader::FeydRautha),
+        drawn.contains(&TraitorCard::Leader(Leader::ThufirHawat))
+            || drawn.contains(&TraitorCard::Leader(Leader::FeydRautha)),
         "a revealed Face Dancer is never drawn: {drawn:?}"
     );
     // All revealed (finding R7): the offer opens and the draw is among them.
-    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = held.to_vec();
+    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = held.map(TraitorCard::Leader).to_vec();
     for seed in 0..4 {
         s.seed = Some(seed);
         let seen = draw(&s);
         assert_eq!(seen.len(), 1);
-        assert!(held.contains(&seen[0]));
+        assert!(held.iter().any(|l| seen[0] == *l));
     }
     // A returned card is no longer held: never drawn.
-    s.factions.get_mut(&Tleilaxu).unwrap().face_dancers = vec![Leader::SanyaEcaz];
-    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![Leader::SanyaEcaz];
+    s.factions.get_mut(&Tleilaxu).unwrap().face_dancers = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
+    s.factions.get_mut(&Tleilaxu).unwrap().revealed_face_dancers = vec![TraitorCard::Leader(Leader::SanyaEcaz)];
     assert_eq!(draw(&s), [Leader::SanyaEcaz]);
 }
 
@@ -520,27 +529,32 @@ fn issue13_3_reveal_face_dancer_report() {
     let (g, events) = ok(
         &g,
         &host(Action::RevealFaceDancer {
-            leader: Leader::FeydRautha,
+            leader: TraitorCard::Leader(Leader::FeydRautha),
         }),
     );
     assert_eq!(
         kinds(&events),
         [&EventKind::FaceDancerRevealed {
-            leader: Leader::FeydRautha
+            leader: TraitorCard::Leader(Leader::FeydRautha)
         }]
     );
     assert_eq!(events[0].audience, Audience::Public);
     for leader in [Leader::FeydRautha, Leader::Stilgar] {
         assert_rejected(
             &g,
-            &host(Action::RevealFaceDancer { leader }),
+            &host(Action::RevealFaceDancer {
+                leader: TraitorCard::Leader(leader),
+            }),
             "rule/traitor_unavailable",
         );
     }
     let (g, _) = ok(
         &g,
         &host(Action::SetFaceDancers {
-            face_dancers: vec![Leader::FeydRautha, Leader::DuncanIdaho],
+            face_dancers: vec![
+                TraitorCard::Leader(Leader::FeydRautha),
+                TraitorCard::Leader(Leader::DuncanIdaho),
+            ],
         }),
     );
     let tl = g.faction(Tleilaxu).unwrap();
@@ -567,8 +581,11 @@ fn issue13_3_p_nex_sec_fd_counts_only_face_down_face_dancers() {
         s.factions.insert(
             Tleilaxu,
             FactionSetup {
-                face_dancers: vec![Leader::ThufirHawat, Leader::FeydRautha],
-                revealed_face_dancers: revealed.clone(),
+                face_dancers: vec![
+                    TraitorCard::Leader(Leader::ThufirHawat),
+                    TraitorCard::Leader(Leader::FeydRautha),
+                ],
+                revealed_face_dancers: revealed.iter().copied().map(TraitorCard::Leader).collect(),
                 ..FactionSetup::default()
             },
         );
@@ -678,7 +695,7 @@ fn issue13_3_extra_leaders_declared_by_a_setup() {
         &g,
         &host(Action::SetTraitors {
             faction: Harkonnen,
-            traitors: vec![Leader::KwisatzHaderach],
+            traitors: vec![TraitorCard::Leader(Leader::KwisatzHaderach)],
         }),
         "rule/traitor_unavailable",
     );

@@ -30,6 +30,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     apply, apply_mut, options, validate, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Audience, CardId,
     Cause, Choice, Command, Decision, DukeCustody, EcazBranch, Event, EventKind, Faction, FactionSetup, Forces,
@@ -501,7 +502,7 @@ struct Mirror {
     deck: Vec<CardId>,
     discard: Vec<CardId>,
     /// Traitor cards and Face Dancers held.
-    traitors: BTreeMap<Faction, (Vec<Leader>, Vec<Leader>)>,
+    traitors: BTreeMap<Faction, (Vec<TraitorCard>, Vec<TraitorCard>)>,
     hand_limits: BTreeMap<Faction, u8>,
 }
 

@@ -29,6 +29,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     storm_path, territory_info, Action, Actor, Ambassador, Audience, CardId, Cause, Choice, Command, Decision,
     Destruction, DukeCustody, Event, EventKind, Faction, FactionView, FrameId, FrameView, Game, Insight, Knowledge,
@@ -206,12 +207,12 @@ impl Mirror {
                         }
                         "handLimit" => x.hand_limit = serde_json::from_value(after).unwrap(),
                         "traitors" => {
-                            let t: Vec<Leader> = serde_json::from_value(after).unwrap();
+                            let t: Vec<TraitorCard> = serde_json::from_value(after).unwrap();
                             x.traitor_count = t.len();
                             x.traitors = Some(t);
                         }
                         "faceDancers" => {
-                            let t: Vec<Leader> = serde_json::from_value(after).unwrap();
+                            let t: Vec<TraitorCard> = serde_json::from_value(after).unwrap();
                             x.face_dancer_count = t.len();
                             x.face_dancers = Some(t);
                         }
@@ -1799,7 +1800,7 @@ impl Run {
         }
         // Traitors dealt, kept or replaced; Face Dancers revealed and replaced.
         if self.chance(50) {
-            let held: BTreeSet<Leader> = self
+            let held: BTreeSet<TraitorCard> = self
                 .seats()
                 .into_iter()
                 .flat_map(|f| {
@@ -1812,14 +1813,15 @@ impl Run {
                 })
                 .collect();
             let f = self.pick(&self.seats()).unwrap();
-            let mine: BTreeSet<Leader> = {
+            let mine: BTreeSet<TraitorCard> = {
                 let s = self.s(f);
                 s.traitors.iter().chain(s.face_dancers.iter()).copied().collect()
             };
-            let mut free: Vec<Leader> = self
+            let mut free: Vec<TraitorCard> = self
                 .seats()
                 .into_iter()
                 .flat_map(|x| x.leaders())
+                .map(TraitorCard::Leader)
                 .filter(|l| !held.contains(l) || mine.contains(l))
                 .collect();
             let n = if f == Faction::Tleilaxu {
@@ -1869,7 +1871,7 @@ impl Run {
 
     fn issue13_draws(&mut self) {
         if self.g.is_seated(Faction::Tleilaxu) && self.chance(40) {
-            let hidden: Vec<Leader> = self.s(Faction::Tleilaxu).hidden_face_dancers().collect();
+            let hidden: Vec<TraitorCard> = self.s(Faction::Tleilaxu).hidden_face_dancers().collect();
             if let Some(leader) = self.pick(&hidden) {
                 self.host(Action::RevealFaceDancer { leader });
             }
@@ -2254,7 +2256,7 @@ fn issue7_a_mirror_that_drops_an_event_drifts() {
         }),
         Command::host(Action::SetTraitors {
             faction: Faction::Atreides,
-            traitors: vec![Leader::FeydRautha],
+            traitors: vec![TraitorCard::Leader(Leader::FeydRautha)],
         }),
         Command::host(Action::DealNexus { faction: Faction::Ecaz }),
         Command::host(Action::LoseForces {

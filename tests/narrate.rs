@@ -16,6 +16,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     narrate, Action, Ambassador, AmbassadorsSetup, CardId, Cause, Command, Faction, FactionSetup, Game, GameOptions,
     Leader, Origin, Phase, Setup, SupplyVisibility, Territory, Viewer,
@@ -133,7 +134,7 @@ fn world(secrets: &Secrets) -> Play {
         Faction::Harkonnen,
         FactionSetup {
             hand: vec![CardId(12)],
-            traitors: secrets.traitors.to_vec(),
+            traitors: secrets.traitors.map(TraitorCard::Leader).to_vec(),
             ..FactionSetup::default()
         },
     );
@@ -166,7 +167,7 @@ fn world(secrets: &Secrets) -> Play {
     }));
     play.run(host(Action::SetTraitors {
         faction: Faction::Harkonnen,
-        traitors: secrets.reported.to_vec(),
+        traitors: secrets.reported.map(TraitorCard::Leader).to_vec(),
     }));
     // R-TRG-1, R-EFF-ATR: Harkonnen enters Tuek's Sietch; Ecaz triggers the
     // Atreides Ambassador for itself and looks at Harkonnen's hand.
@@ -320,7 +321,7 @@ fn secret_ally_world(traitors: [Leader; 2]) -> Play {
     s.factions.insert(
         Faction::Harkonnen,
         FactionSetup {
-            traitors: traitors.to_vec(),
+            traitors: traitors.map(TraitorCard::Leader).to_vec(),
             ..FactionSetup::default()
         },
     );

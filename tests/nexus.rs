@@ -12,6 +12,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     command_from_json, game_from_json, setup_from_json, Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId,
     Cause, Command, Decision, DukeCustody, DukeReason, DukeSource, Event, EventKind, Faction, FactionSetup, Forces,
@@ -1470,7 +1471,7 @@ fn sa_table() -> Setup {
 }
 
 fn with_traitors(mut s: Setup, f: Faction, traitors: &[Leader]) -> Setup {
-    fs(&mut s, f).traitors = traitors.to_vec();
+    fs(&mut s, f).traitors = traitors.iter().copied().map(TraitorCard::Leader).collect();
     s
 }
 
@@ -1771,7 +1772,10 @@ fn r_nex_sec_duke_vidal_never_counts() {
 #[test]
 fn p_nex_sec_fd_face_dancers_count_only_when_selected() {
     let mut s = sa_table();
-    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![Leader::ThufirHawat, Leader::Caid];
+    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![
+        TraitorCard::Leader(Leader::ThufirHawat),
+        TraitorCard::Leader(Leader::Caid),
+    ];
     assert!(!ask(&s, Faction::Atreides, Faction::Tleilaxu));
     s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
     assert!(ask(&s, Faction::Atreides, Faction::Tleilaxu));
@@ -1782,7 +1786,7 @@ fn p_nex_sec_fd_face_dancers_count_only_when_selected() {
     // Face Dancers of other leaders: still no.
     let mut s = sa_table();
     s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
-    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![Leader::Caid];
+    fs(&mut s, Faction::Tleilaxu).face_dancers = vec![TraitorCard::Leader(Leader::Caid)];
     assert!(!ask(&s, Faction::Atreides, Faction::Tleilaxu));
 }
 

@@ -7,6 +7,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     faction_info, Ambassador, AmbassadorsSetup, CardId, Faction, FactionSetup, Forces, Game, HmsPointer, Leader, Setup,
     Territory, Zone, MAX_SEED,
@@ -492,7 +493,7 @@ fn setup_reports_every_problem_at_once() {
     s.factions.insert(
         Faction::Tleilaxu,
         FactionSetup {
-            traitors: vec![Leader::FeydRautha],
+            traitors: vec![TraitorCard::Leader(Leader::FeydRautha)],
             ..FactionSetup::default()
         },
     );
@@ -668,8 +669,12 @@ fn random_setup_document(r: &mut TestRng, seed: u64) -> Setup {
         fs.hand = (0..r.below(4))
             .map(|_| CardId(u16::try_from(r.below(40)).unwrap()))
             .collect();
-        fs.traitors = (0..r.below(3)).map(|_| r.pick(&Leader::ALL)).collect();
-        fs.face_dancers = (0..r.below(2)).map(|_| r.pick(&Leader::ALL)).collect();
+        fs.traitors = (0..r.below(3))
+            .map(|_| TraitorCard::Leader(r.pick(&Leader::ALL)))
+            .collect();
+        fs.face_dancers = (0..r.below(2))
+            .map(|_| TraitorCard::Leader(r.pick(&Leader::ALL)))
+            .collect();
         fs.ally = r.chance(1, 4).then(|| r.pick(&Faction::ALL));
         fs.nexus = r.chance(1, 4).then(|| r.pick(&Faction::ALL));
         fs.hand_limit = r.chance(1, 4).then(|| u8::try_from(r.below(256)).unwrap());

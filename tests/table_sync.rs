@@ -12,6 +12,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     Action, Actor, Ambassador, AmbassadorsSetup, Audience, CardId, Cause, Command, Decision, DukeCustody, DukeReason,
     DukeSource, Event, EventKind, Faction, FactionSetup, Forces, Game, Leader, LeaderCustody, LeaderState, LossCause,
@@ -52,7 +53,7 @@ fn table_setup() -> Setup {
         let a = fs(&mut s, Atreides);
         a.spice = Some(10);
         a.hand = vec![CardId(0), CardId(1)];
-        a.traitors = vec![Leader::FeydRautha];
+        a.traitors = vec![TraitorCard::Leader(Leader::FeydRautha)];
         a.board = Some(vec![stack(Territory::Arrakeen, 10, 5, 0, 0)]);
         a.tanks = Some(Forces { normal: 3, elite: 0 });
         a.leaders = vec![LeaderState {
@@ -64,7 +65,12 @@ fn table_setup() -> Setup {
         let h = fs(&mut s, Harkonnen);
         h.spice = Some(8);
         h.hand = vec![CardId(2)];
-        h.traitors = vec![Leader::Stilgar, Leader::Alia, Leader::SanyaEcaz, Leader::LadyJessica];
+        h.traitors = vec![
+            TraitorCard::Leader(Leader::Stilgar),
+            TraitorCard::Leader(Leader::Alia),
+            TraitorCard::Leader(Leader::SanyaEcaz),
+            TraitorCard::Leader(Leader::LadyJessica),
+        ];
         h.board = Some(vec![stack(Territory::Carthag, 11, 4, 0, 0)]);
         h.leaders = vec![LeaderState {
             leader: Leader::UmmanKudu,
@@ -89,7 +95,11 @@ fn table_setup() -> Setup {
     {
         let t = fs(&mut s, Tleilaxu);
         t.spice = Some(5);
-        t.face_dancers = vec![Leader::Chani, Leader::WannaMarcus, Leader::GurneyHalleck];
+        t.face_dancers = vec![
+            TraitorCard::Leader(Leader::Chani),
+            TraitorCard::Leader(Leader::WannaMarcus),
+            TraitorCard::Leader(Leader::GurneyHalleck),
+        ];
     }
     fs(&mut s, Ecaz).spice = Some(12);
     s
@@ -509,7 +519,10 @@ fn issue7_give_card_rejections() {
 #[test]
 fn issue7_set_traitors_replaces_the_held_cards_privately() {
     let g = table();
-    let kept = vec![Leader::Stilgar, Leader::BindikkNarvi];
+    let kept = vec![
+        TraitorCard::Leader(Leader::Stilgar),
+        TraitorCard::Leader(Leader::BindikkNarvi),
+    ];
     let (next, events) = report(
         &g,
         Action::SetTraitors {
@@ -560,7 +573,12 @@ fn issue7_set_traitors_replaces_the_held_cards_privately() {
 #[test]
 fn issue7_set_traitors_rejections() {
     let g = table();
-    let set = |faction, traitors: Vec<Leader>| host(Action::SetTraitors { faction, traitors });
+    let set = |faction, traitors: Vec<Leader>| {
+        host(Action::SetTraitors {
+            faction,
+            traitors: traitors.into_iter().map(TraitorCard::Leader).collect(),
+        })
+    };
     // Held by another faction as a Traitor, or by the Tleilaxu as a Face Dancer.
     assert_rejected(&g, &set(Fremen, vec![Leader::FeydRautha]), "rule/traitor_unavailable");
     assert_rejected(&g, &set(Fremen, vec![Leader::Chani]), "rule/traitor_unavailable");
@@ -588,7 +606,10 @@ fn issue7_set_traitors_rejections() {
 #[test]
 fn issue7_set_face_dancers_replaces_them_privately() {
     let g = table();
-    let now = vec![Leader::Chani, Leader::IlesaEcaz];
+    let now = vec![
+        TraitorCard::Leader(Leader::Chani),
+        TraitorCard::Leader(Leader::IlesaEcaz),
+    ];
     let (next, events) = report(
         &g,
         Action::SetFaceDancers {
@@ -625,7 +646,11 @@ fn issue7_set_face_dancers_replaces_them_privately() {
 #[test]
 fn issue7_set_face_dancers_rejections() {
     let g = table();
-    let set = |face_dancers: Vec<Leader>| host(Action::SetFaceDancers { face_dancers });
+    let set = |face_dancers: Vec<Leader>| {
+        host(Action::SetFaceDancers {
+            face_dancers: face_dancers.into_iter().map(TraitorCard::Leader).collect(),
+        })
+    };
     assert_rejected(&g, &set(vec![Leader::Stilgar]), "rule/traitor_unavailable");
     let four = vec![Leader::Chani, Leader::IlesaEcaz, Leader::RivvyDinari, Leader::Otheym];
     assert_rejected(&g, &set(four), "rule/too_many_traitors");
@@ -1250,10 +1275,10 @@ fn every_report() -> Vec<Action> {
         },
         Action::SetTraitors {
             faction: Fremen,
-            traitors: vec![Leader::IlesaEcaz],
+            traitors: vec![TraitorCard::Leader(Leader::IlesaEcaz)],
         },
         Action::SetFaceDancers {
-            face_dancers: vec![Leader::Chani],
+            face_dancers: vec![TraitorCard::Leader(Leader::Chani)],
         },
         Action::LoseForces {
             faction: Atreides,
@@ -1412,10 +1437,10 @@ fn issue7_hidden_information_never_reaches_other_players() {
         },
         Action::SetTraitors {
             faction: Fremen,
-            traitors: vec![Leader::RivvyDinari],
+            traitors: vec![TraitorCard::Leader(Leader::RivvyDinari)],
         },
         Action::SetFaceDancers {
-            face_dancers: vec![Leader::Otheym, Leader::Chani],
+            face_dancers: vec![TraitorCard::Leader(Leader::Otheym), TraitorCard::Leader(Leader::Chani)],
         },
         Action::DealNexus { faction: Ecaz },
     ] {
@@ -1940,13 +1965,16 @@ fn played() -> Vec<Game> {
                 &g,
                 Action::SetTraitors {
                     faction: Atreides,
-                    traitors: vec![Leader::BeastRabban],
+                    traitors: vec![TraitorCard::Leader(Leader::BeastRabban)],
                 },
             );
             g = go(
                 &g,
                 Action::SetFaceDancers {
-                    face_dancers: vec![Leader::Stilgar, Leader::IlesaEcaz],
+                    face_dancers: vec![
+                        TraitorCard::Leader(Leader::Stilgar),
+                        TraitorCard::Leader(Leader::IlesaEcaz),
+                    ],
                 },
             );
         }
@@ -2203,7 +2231,7 @@ fn issue7_import_reports_every_problem_at_once() {
     // 1. a card in a hand and in the discard pile; a card that does not exist
     fs(&mut s, Fremen).hand = vec![CardId(0), CardId(200)];
     // 2. a Traitor card held by two factions
-    fs(&mut s, Fremen).traitors = vec![Leader::FeydRautha];
+    fs(&mut s, Fremen).traitors = vec![TraitorCard::Leader(Leader::FeydRautha)];
     // 3. an alliance that is not reciprocal
     fs(&mut s, Ecaz).ally = Some(Atreides);
     // 4. 21 forces
@@ -2263,8 +2291,12 @@ fn issue7_import_reports_every_problem_at_once() {
 #[test]
 fn issue7_import_refuses_what_a_report_could_never_produce() {
     let mut s = table_setup();
-    fs(&mut s, Harkonnen).traitors.push(Leader::RivvyDinari); // 5 (MAX_TRAITORS = 4)
-    fs(&mut s, Tleilaxu).face_dancers.push(Leader::IlesaEcaz); // 4 (MAX_FACE_DANCERS = 3)
+    fs(&mut s, Harkonnen)
+        .traitors
+        .push(TraitorCard::Leader(Leader::RivvyDinari)); // 5 (MAX_TRAITORS = 4)
+    fs(&mut s, Tleilaxu)
+        .face_dancers
+        .push(TraitorCard::Leader(Leader::IlesaEcaz)); // 4 (MAX_FACE_DANCERS = 3)
     fs(&mut s, Fremen).hand_limit = Some(0); // setHandLimit: 1–20
     fs(&mut s, Atreides).hand_limit = Some(21);
     fs(&mut s, Ecaz).spice = Some(MAX_SPICE + 1); // gainSpice: at most MAX_SPICE

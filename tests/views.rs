@@ -7,6 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use ecaz::TraitorCard;
 use ecaz::{
     Actor, Ambassador, AmbassadorsSetup, CardId, Faction, FactionSetup, Game, GameOptions, Leader, Setup,
     SupplyVisibility, Territory, Viewer, Zone,
@@ -55,7 +56,7 @@ fn secrets_setup(atreides: AtreidesSecrets, seed: u64) -> Setup {
     let fs = |spice, hand: &[u16], traitors: &[Leader], nexus: Option<Faction>| FactionSetup {
         spice: Some(spice),
         hand: hand.iter().map(|&c| CardId(c)).collect(),
-        traitors: traitors.to_vec(),
+        traitors: traitors.iter().copied().map(TraitorCard::Leader).collect(),
         nexus,
         ..FactionSetup::default()
     };
@@ -85,7 +86,11 @@ fn secrets_setup(atreides: AtreidesSecrets, seed: u64) -> Setup {
         ),
     );
     let mut tlx = fs(4, &[13], &[], Some(Faction::Guild));
-    tlx.face_dancers = vec![Leader::LadyJessica, Leader::WannaMarcus, Leader::Burseg];
+    tlx.face_dancers = vec![
+        TraitorCard::Leader(Leader::LadyJessica),
+        TraitorCard::Leader(Leader::WannaMarcus),
+        TraitorCard::Leader(Leader::Burseg),
+    ];
     s.factions.insert(Faction::Tleilaxu, tlx);
     s.factions
         .insert(Faction::BeneGesserit, fs(6, &[14, 15], &[Leader::IlesaEcaz], None));
@@ -244,9 +249,18 @@ fn view_no_leak_harkonnen_traitors_and_tleilaxu_face_dancers() {
     let a_setup = secrets_setup(SECRETS_A, 5);
     let mut b_setup = a_setup.clone();
     let h = b_setup.factions.get_mut(&Faction::Harkonnen).unwrap();
-    h.traitors = vec![Leader::Bashar, Leader::BindikkNarvi, Leader::Blin, Leader::DuncanIdaho];
+    h.traitors = vec![
+        TraitorCard::Leader(Leader::Bashar),
+        TraitorCard::Leader(Leader::BindikkNarvi),
+        TraitorCard::Leader(Leader::Blin),
+        TraitorCard::Leader(Leader::DuncanIdaho),
+    ];
     let t = b_setup.factions.get_mut(&Faction::Tleilaxu).unwrap();
-    t.face_dancers = vec![Leader::Caid, Leader::PrincessIrulan, Leader::GurneyHalleck];
+    t.face_dancers = vec![
+        TraitorCard::Leader(Leader::Caid),
+        TraitorCard::Leader(Leader::PrincessIrulan),
+        TraitorCard::Leader(Leader::GurneyHalleck),
+    ];
     t.spice = Some(40);
     t.nexus = Some(Faction::Harkonnen);
     let a = build_setup(&a_setup);

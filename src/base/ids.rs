@@ -871,6 +871,118 @@ impl fmt::Display for Leader {
     }
 }
 
+/// One Traitor card (D-170): a leader's card, or the one Cheap Hero/Heroine
+/// Traitor card the optional rule `cheapHeroTraitor` deals into the Traitor
+/// deck. The Cheap Hero card is its own identity, never a [`Leader`]: it has
+/// no faction, custody or strength, and it is no faction's leader.
+///
+/// Wire: the leader's id, or `"cheap_hero"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TraitorCard {
+    /// The Traitor card of a leader.
+    Leader(Leader),
+    /// The one Cheap Hero/Heroine Traitor card (D-170; only with the game
+    /// option `cheapHeroTraitor`).
+    CheapHero,
+}
+
+impl TraitorCard {
+    /// The wire id of the Cheap Hero/Heroine Traitor card.
+    pub const CHEAP_HERO_ID: &'static str = "cheap_hero";
+
+    /// The wire id: the leader's id, or `cheap_hero`.
+    pub fn id(self) -> &'static str {
+        match self {
+            TraitorCard::Leader(l) => l.id(),
+            TraitorCard::CheapHero => TraitorCard::CHEAP_HERO_ID,
+        }
+    }
+
+    /// The printed name: the leader's, or "Cheap Hero/Heroine".
+    pub fn name(self) -> &'static str {
+        match self {
+            TraitorCard::Leader(l) => l.name(),
+            TraitorCard::CheapHero => "Cheap Hero/Heroine",
+        }
+    }
+
+    /// The leader on the card; `None` for the Cheap Hero card.
+    pub const fn leader(self) -> Option<Leader> {
+        match self {
+            TraitorCard::Leader(l) => Some(l),
+            TraitorCard::CheapHero => None,
+        }
+    }
+
+    /// The card of a wire id (a leader id or `cheap_hero`).
+    pub(crate) fn from_id(id: &str) -> Option<TraitorCard> {
+        if id == TraitorCard::CHEAP_HERO_ID {
+            return Some(TraitorCard::CheapHero);
+        }
+        Leader::ALL
+            .into_iter()
+            .chain(Leader::EXTRA)
+            .find(|l| l.id() == id)
+            .map(TraitorCard::Leader)
+    }
+}
+
+impl From<Leader> for TraitorCard {
+    fn from(l: Leader) -> TraitorCard {
+        TraitorCard::Leader(l)
+    }
+}
+
+impl PartialEq<Leader> for TraitorCard {
+    fn eq(&self, other: &Leader) -> bool {
+        *self == TraitorCard::Leader(*other)
+    }
+}
+
+impl fmt::Display for TraitorCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for TraitorCard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for TraitorCard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = crate::codec::wire::text(d)?;
+        TraitorCard::from_id(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown Traitor card `{s}` (expected a leader id or `cheap_hero`)"
+            ))
+        })
+    }
+}
+
+impl JsonSchema for TraitorCard {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TraitorCard".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let values: Vec<serde_json::Value> = Leader::ALL
+            .into_iter()
+            .chain(Leader::EXTRA)
+            .map(Leader::id)
+            .chain([TraitorCard::CHEAP_HERO_ID])
+            .map(serde_json::Value::from)
+            .collect();
+        schemars::json_schema!({
+            "title": "TraitorCard",
+            "description": "A Traitor card (D-170): a leader id, or `cheap_hero` (the one Cheap Hero/Heroine Traitor card, only with the game option `cheapHeroTraitor`).",
+            "type": "string",
+            "enum": values,
+        })
+    }
+}
+
 /// The phases of a turn, in order (RULES §1). Wire ids are camelCase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::base::board;
-use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory};
+use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Territory, TraitorCard};
 use crate::base::order::set_of;
 use crate::model::error::Problem;
 use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Zone};
@@ -216,13 +216,17 @@ fn faction(g: &Game, s: &crate::model::game::FactionState, p: &mut Vec<Problem>)
         p.push(Problem::new(at("faceDancers"), "only the Tleilaxu hold Face Dancers"));
     }
     // D-167: a Traitor card of a seated faction's leader, or of CHOAM's
-    // Auditor in play.
-    for l in s.traitors.iter().chain(s.face_dancers.iter()) {
-        if !g.traitor_card_exists(*l) {
-            p.push(Problem::new(
-                at("traitors"),
-                format!("{l} has no Traitor card in this game (not a seated faction's leader, or an extra leader without one)"),
-            ));
+    // Auditor in play; D-170: the Cheap Hero/Heroine card only with the
+    // option `cheapHeroTraitor`.
+    for c in s.traitors.iter().chain(s.face_dancers.iter()) {
+        if !g.traitor_card_exists(*c) {
+            let why = match c {
+                TraitorCard::CheapHero => "is not in this game (it needs the option `cheapHeroTraitor`)",
+                TraitorCard::Leader(_) => {
+                    "has no Traitor card in this game (not a seated faction's leader, or an extra leader without one)"
+                }
+            };
+            p.push(Problem::new(at("traitors"), format!("{c} {why}")));
         }
     }
     // Alliance: reciprocal.

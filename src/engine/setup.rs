@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::base::board::{elite_total, faction_info, BASE_TREACHERY};
 use crate::base::bounds::{SeatSet, MAX_CARDS, MAX_LEADERS, MAX_NEXUS_CARDS, MAX_SEATS, MAX_STACKS, MAX_TOKENS};
-use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::order::map_of;
 use crate::base::policy::Policies;
 use crate::base::rng::GameRng;
@@ -221,10 +221,10 @@ pub struct FactionSetup {
     pub hand_limit: Option<u8>,
     /// Traitor cards held.
     #[serde(default)]
-    pub traitors: Vec<Leader>,
+    pub traitors: Vec<TraitorCard>,
     /// Face Dancers held (Tleilaxu).
     #[serde(default)]
-    pub face_dancers: Vec<Leader>,
+    pub face_dancers: Vec<TraitorCard>,
     /// Ally (must be reciprocal).
     #[serde(default)]
     pub ally: Option<Faction>,
@@ -239,7 +239,7 @@ pub struct FactionSetup {
     pub elite_revived: u8,
     /// Held Face Dancers revealed face up (Tleilaxu; a subset of `faceDancers`).
     #[serde(default)]
-    pub revealed_face_dancers: Vec<Leader>,
+    pub revealed_face_dancers: Vec<TraitorCard>,
     /// Extra leaders of this faction in play (CHOAM's Auditor, the Kwisatz
     /// Haderach); available unless `leaders` says otherwise.
     #[serde(default)]

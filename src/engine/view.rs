@@ -11,7 +11,7 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Leader, Phase, Sector};
+use crate::base::ids::{Ambassador, CardId, Faction, FrameId, Phase, Sector, TraitorCard};
 use crate::base::policy::{Policies, SupplyVisibility};
 use crate::model::command::Viewer;
 use crate::model::event::Event;
@@ -95,11 +95,11 @@ pub struct FactionView {
     /// Face Dancers held face down (public count).
     pub face_dancer_count: usize,
     /// Traitors (own and host only).
-    pub traitors: Option<Vec<Leader>>,
+    pub traitors: Option<Vec<TraitorCard>>,
     /// Face Dancers (own and host only).
-    pub face_dancers: Option<Vec<Leader>>,
+    pub face_dancers: Option<Vec<TraitorCard>>,
     /// Face Dancers revealed face up (public; counted in `faceDancerCount`).
-    pub revealed_face_dancers: Vec<Leader>,
+    pub revealed_face_dancers: Vec<TraitorCard>,
     /// Ally (public).
     pub ally: Option<Faction>,
     /// The turn the alliance was formed, when recorded (public).

@@ -11,7 +11,7 @@
 //! matches are exhaustive, so a new kind fails to compile here until it is
 //! given one.
 
-use crate::base::ids::{Ambassador, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, CardId, Faction, Phase, Sector, Territory, TraitorCard};
 use crate::engine::view::{sees_secrets_of, supply_visible};
 use crate::model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 use crate::model::event::{Audience, DukeReason, Event, EventKind, LossCause, PlacementEnd, ReturnCause};
@@ -93,11 +93,12 @@ fn cards(catalog: &[String], ids: &[CardId]) -> String {
     list(ids.iter().map(|c| card(catalog, *c)).collect())
 }
 
-fn leaders(ls: &[Leader]) -> String {
-    if ls.is_empty() {
+/// Traitor cards by name (a leader's, or the Cheap Hero/Heroine card, D-170).
+fn traitor_cards(cs: &[TraitorCard]) -> String {
+    if cs.is_empty() {
         return "none".to_string();
     }
-    list(ls.iter().map(|l| l.name().to_string()).collect())
+    list(cs.iter().map(|c| c.name().to_string()).collect())
 }
 
 fn tokens(ts: &[Ambassador]) -> String {
@@ -550,7 +551,7 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
                 format!(
                     "reports the Traitor cards {} holds now: {}",
                     faction.name(),
-                    leaders(traitors)
+                    traitor_cards(traitors)
                 )
             } else {
                 format!(
@@ -564,7 +565,7 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
             if sees_secrets_of(viewer, Faction::Tleilaxu) {
                 format!(
                     "reports the Face Dancers the Tleilaxu hold now: {}",
-                    leaders(face_dancers)
+                    traitor_cards(face_dancers)
                 )
             } else {
                 format!(
@@ -1068,9 +1069,9 @@ fn event_kind(k: &EventKind, catalog: &[String], viewers: Option<&str>) -> Strin
             traitors,
             face_dancers,
         } => {
-            let mut held = format!("Traitor cards {}", leaders(traitors));
+            let mut held = format!("Traitor cards {}", traitor_cards(traitors));
             if !face_dancers.is_empty() {
-                held = format!("{held}; Face Dancers {}", leaders(face_dancers));
+                held = format!("{held}; Face Dancers {}", traitor_cards(face_dancers));
             }
             format!(
                 "{} sees what {} holds: {held}.",
@@ -1196,7 +1197,7 @@ mod tests {
             Faction::Ecaz,
             EventKind::TraitorSeen {
                 of: Faction::Tleilaxu,
-                leader: Leader::DuncanIdaho,
+                leader: TraitorCard::Leader(crate::base::ids::Leader::DuncanIdaho),
                 face_dancer: true,
             },
         );

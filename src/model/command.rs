@@ -11,7 +11,9 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{
+    Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard,
+};
 use crate::model::game::{Actor, LeaderCustody};
 
 /// Where arriving forces come from.
@@ -466,13 +468,13 @@ pub enum Action {
     SetTraitors {
         /// Who (not the Tleilaxu, who hold Face Dancers).
         faction: Faction,
-        /// The cards held now (at most 4).
-        traitors: Vec<Leader>,
+        /// The cards held now (at most 4): leader ids, or `cheap_hero` (D-170).
+        traitors: Vec<TraitorCard>,
     },
     /// D-42 (host): the Face Dancers the Tleilaxu now hold face down (at most 3).
     SetFaceDancers {
-        /// The cards held now.
-        face_dancers: Vec<Leader>,
+        /// The cards held now: leader ids, or `cheap_hero` (D-170).
+        face_dancers: Vec<TraitorCard>,
     },
     /// D-44 (host): forces lost on the board (battle, storm, …) go to the Tanks.
     LoseForces {
@@ -554,11 +556,12 @@ pub enum Action {
         faction: Faction,
     },
     /// D-102 (host): the Tleilaxu reveal a held Face Dancer: it turns face
-    /// up (public), stays held, and no longer counts for the Harkonnen effect
-    /// (R-EFF-HAR) nor Secret Ally (P-NEX-SEC-FD).
+    /// up (public), stays held, still counts for the Harkonnen effect
+    /// (R-EFF-HAR, D-166) and no longer for Secret Ally (P-NEX-SEC-FD).
     RevealFaceDancer {
-        /// A Face Dancer the Tleilaxu hold face down.
-        leader: Leader,
+        /// A Face Dancer the Tleilaxu hold face down (a leader id, or
+        /// `cheap_hero`, D-170).
+        leader: TraitorCard,
     },
     /// D-103 (host): a card from outside deck and discard (e.g. bought
     /// from Richese's cache) goes into a hand.

@@ -10,7 +10,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{
+    Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard,
+};
 
 /// One problem found while validating a [`crate::Setup`] or a loaded state.
 /// Validation reports every problem at once.
@@ -489,9 +491,11 @@ pub enum ApplyError {
         /// The most allowed.
         max: usize,
     },
-    /// A Traitor card that is named twice, held by another faction, or not of a seated faction.
+    /// A Traitor card that is named twice, held by another faction, not of a
+    /// seated faction, or the Cheap Hero/Heroine card without the option
+    /// `cheapHeroTraitor` (D-170).
     #[error("the {0} Traitor card cannot be held here")]
-    TraitorUnavailable(Leader),
+    TraitorUnavailable(TraitorCard),
     /// An impossible leader move (e.g. killing a dead leader).
     #[error("{leader} cannot go from {from:?} to {to:?}")]
     LeaderMove {

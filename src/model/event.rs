@@ -9,7 +9,9 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{
+    Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard,
+};
 use crate::model::command::{Cause, Destruction, Origin, Viewer};
 use crate::model::game::{Actor, Decision, DukeCustody, LeaderCustody, Stack, Zone};
 
@@ -299,8 +301,8 @@ pub enum EventKind {
     TraitorSeen {
         /// Whose card.
         of: Faction,
-        /// The leader on it.
-        leader: Leader,
+        /// The card (a leader id, or `cheap_hero`, D-170).
+        leader: TraitorCard,
         /// It was a Tleilaxu Face Dancer.
         face_dancer: bool,
     },
@@ -507,10 +509,10 @@ pub enum EventKind {
     TraitorsHeld {
         /// Whose.
         faction: Faction,
-        /// Traitor cards.
-        traitors: Vec<Leader>,
+        /// Traitor cards (leader ids, or `cheap_hero`, D-170).
+        traitors: Vec<TraitorCard>,
         /// Face Dancers.
-        face_dancers: Vec<Leader>,
+        face_dancers: Vec<TraitorCard>,
     },
     /// D-43: a leader's custody changed.
     LeaderMoved {
@@ -541,8 +543,8 @@ pub enum EventKind {
     },
     /// D-102: a Tleilaxu Face Dancer was revealed: it is face up (public).
     FaceDancerRevealed {
-        /// The leader on the card.
-        leader: Leader,
+        /// The card (a leader id, or `cheap_hero`, D-170).
+        leader: TraitorCard,
     },
     /// D-103: a card from outside deck and discard went into a hand (public:
     /// the cache it came from is face up).

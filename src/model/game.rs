@@ -14,7 +14,9 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory};
+use crate::base::ids::{
+    Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard,
+};
 use crate::base::rng::GameRng;
 
 /// The state format version this library writes and reads.
@@ -121,13 +123,13 @@ pub struct FactionState {
     /// Treachery hand limit.
     pub hand_limit: u8,
     /// Traitor cards held (hidden from others).
-    pub traitors: Vec<Leader>,
+    pub traitors: Vec<TraitorCard>,
     /// Tleilaxu Face Dancers held (hidden from others, but for the revealed ones).
-    pub face_dancers: Vec<Leader>,
+    pub face_dancers: Vec<TraitorCard>,
     /// The held Face Dancers revealed face up (public; a subset of
     /// `face_dancers`): spent, no longer counted by the Harkonnen effect
     /// (R-EFF-HAR) nor by Secret Ally (P-NEX-SEC-FD). Format 2.
-    pub revealed_face_dancers: Vec<Leader>,
+    pub revealed_face_dancers: Vec<TraitorCard>,
     /// Current ally.
     pub ally: Option<Faction>,
     /// The turn the current alliance was formed (None: unallied, or formed
@@ -149,7 +151,7 @@ impl FactionState {
         self.board.iter().map(Stack::total).fold(0, u32::saturating_add)
     }
     /// The Face Dancers held face down (not revealed).
-    pub fn hidden_face_dancers(&self) -> impl Iterator<Item = Leader> + '_ {
+    pub fn hidden_face_dancers(&self) -> impl Iterator<Item = TraitorCard> + '_ {
         self.face_dancers
             .iter()
             .copied()
@@ -395,6 +397,20 @@ pub struct GameOptions {
     /// storm losses itself with `loseForces`.
     #[serde(default)]
     pub storm_losses: bool,
+    /// D-170: the optional rule "Cheap Hero Traitor" — the one Cheap
+    /// Hero/Heroine Traitor card (`cheap_hero`) is in the Traitor deck. Off
+    /// (the default), a report naming it is refused. Written into a saved
+    /// state only when on.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "is_false")]
+    #[schemars(extend("default" = false))]
+    pub cheap_hero_traitor: bool,
+}
+
+/// Is the flag off (a default option left out of the saved state, D-170)?
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The actor of a command or the owner of a decision frame.
@@ -721,13 +737,13 @@ pub enum Insight {
     },
     /// R-EFF-HAR: one Traitor card, drawn at random.
     Traitor {
-        /// The leader on the card.
-        leader: Leader,
+        /// The card (a leader id or `cheap_hero`, D-170).
+        leader: TraitorCard,
     },
     /// R-EFF-HAR: one Face Dancer, drawn at random (Tleilaxu entrant).
     FaceDancer {
-        /// The leader on the card.
-        leader: Leader,
+        /// The card (a leader id or `cheap_hero`, D-170).
+        leader: TraitorCard,
     },
     /// R-NEX-SEC: does `about` hold any of the asker's leaders as a Traitor?
     /// Fixed when asked; never a count or an identity.
@@ -787,11 +803,16 @@ impl Game {
     pub fn is_seated(&self, f: Faction) -> bool {
         self.seats.contains(&f)
     }
-    /// Is `leader`'s Traitor card in the game (board.md §Treachery; D-167)?
+    /// Is this Traitor card in the game (board.md §Treachery; D-167, D-170)?
     /// A printed leader's is when its faction is seated; CHOAM's Auditor's
     /// when the Auditor is in play (CHOAM seated with the Auditor among its
-    /// leaders, as every peer engine deals it); the Kwisatz Haderach has none.
-    pub fn traitor_card_exists(&self, leader: Leader) -> bool {
+    /// leaders, as every peer engine deals it); the Kwisatz Haderach has none;
+    /// the Cheap Hero/Heroine card is with the option `cheapHeroTraitor`.
+    pub fn traitor_card_exists(&self, card: impl Into<TraitorCard>) -> bool {
+        let leader = match card.into() {
+            TraitorCard::Leader(l) => l,
+            TraitorCard::CheapHero => return self.options.cheap_hero_traitor,
+        };
         match leader {
             Leader::KwisatzHaderach => false,
             Leader::ChoamAuditor => self

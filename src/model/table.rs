@@ -8,7 +8,7 @@ use ecaz_derive::WireDeserialize;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::base::ids::{CardId, Faction, Leader};
+use crate::base::ids::{CardId, Faction, TraitorCard};
 use crate::model::game::{Forces, LeaderState, Stack};
 
 /// One faction's part of a whole-table reconcile: every field required but
@@ -34,13 +34,13 @@ pub struct FactionTable {
     pub hand_limit: u8,
     /// Traitor cards held.
     #[serde(default)]
-    pub traitors: Vec<Leader>,
+    pub traitors: Vec<TraitorCard>,
     /// Face Dancers held (Tleilaxu).
     #[serde(default)]
-    pub face_dancers: Vec<Leader>,
+    pub face_dancers: Vec<TraitorCard>,
     /// The held Face Dancers revealed face up.
     #[serde(default)]
-    pub revealed_face_dancers: Vec<Leader>,
+    pub revealed_face_dancers: Vec<TraitorCard>,
     /// Ally.
     #[serde(default)]
     pub ally: Option<Faction>,

@@ -5,7 +5,7 @@
 //! Ecaz is seated → Betrayal; Ecaz not seated → Secret Ally. Playing a card
 //! discards it. Only unallied players hold and play Nexus cards.
 
-use crate::base::ids::{CardId, Faction, Leader, Phase, Territory};
+use crate::base::ids::{CardId, Faction, Leader, Phase, Territory, TraitorCard};
 use crate::base::policy::{SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope};
 use crate::model::error::ApplyError;
 use crate::model::event::{Audience, DukeReason, Event, EventKind, NexusMode};
@@ -260,11 +260,18 @@ pub(crate) fn check_secret_ally(g: &Game, actor: Faction, target: Faction) -> Re
     let mine = holders_leaders(g, actor);
     // P-NEX-SEC-FD `yes`: the Face Dancers still face down (a revealed one
     // is spent and public, D-102).
-    let face_dancers: Vec<Leader> = match g.policies.secret_ally_face_dancers {
+    let face_dancers: Vec<TraitorCard> = match g.policies.secret_ally_face_dancers {
         SecretAllyFaceDancers::Yes => t.hidden_face_dancers().collect(),
         SecretAllyFaceDancers::No => Vec::new(),
     };
-    let answer = t.traitors.iter().chain(face_dancers.iter()).any(|l| mine.contains(l));
+    // D-170: the Cheap Hero/Heroine card names no leader, so it is never one
+    // of the holder's leaders and never makes the answer yes.
+    let answer = t
+        .traitors
+        .iter()
+        .chain(face_dancers.iter())
+        .filter_map(|c| c.leader())
+        .any(|l| mine.contains(&l));
     Ok(SecretAlly {
         holder: actor,
         target,

@@ -6,7 +6,7 @@
 //! docs/RULES.md §10) — and mirrored by events complete enough for a host
 //! to rebuild the table.
 
-use crate::base::ids::{CardId, Faction, Leader, Sector, Territory};
+use crate::base::ids::{CardId, Faction, Leader, Sector, Territory, TraitorCard};
 use crate::model::command::Action;
 use crate::model::error::ApplyError;
 use crate::model::event::{Event, EventKind, LossCause};
@@ -77,7 +77,9 @@ fn stack_has(
     Ok(())
 }
 
-fn check_traitor_cards(g: &Game, owner: Faction, cards: &[Leader], max: usize) -> Result<(), ApplyError> {
+/// D-42, D-167, D-170: each card once, in the game (the Cheap Hero/Heroine
+/// card only with `cheapHeroTraitor`) and held by no other faction.
+fn check_traitor_cards(g: &Game, owner: Faction, cards: &[TraitorCard], max: usize) -> Result<(), ApplyError> {
     if cards.len() > max {
         return Err(ApplyError::TooManyTraitors { faction: owner, max });
     }

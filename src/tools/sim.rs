@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::base::board::{self, STRONGHOLDS};
-use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory};
+use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::policy::{
     BgPool, DukeRevived, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, SupplyVisibility,
     Unavailable,
@@ -262,9 +262,23 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
         s.discard = cards.iter().copied().take(k).collect();
     }
 
-    // Traitors (leaders of seated factions, each card once) and Face Dancers.
-    let mut traitor_pool: Vec<Leader> = seats.iter().flat_map(|f| f.leaders()).collect();
+    // Traitors (leaders of seated factions, each card once) and Face
+    // Dancers. D-170: in about a quarter of the worlds the Cheap Hero/Heroine
+    // card is in the Traitor deck too, placed in it by the seed, so that the
+    // worlds without it draw exactly as they would without the option.
+    let mix = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    s.options.cheap_hero_traitor = mix >> 62 == 0;
+    let mut traitor_pool: Vec<TraitorCard> = seats
+        .iter()
+        .flat_map(|f| f.leaders())
+        .map(TraitorCard::Leader)
+        .collect();
     r.shuffle(&mut traitor_pool);
+    if s.options.cheap_hero_traitor {
+        let slots = u64::try_from(traitor_pool.len()).unwrap_or(0) + 1;
+        let at = usize::try_from((mix >> 32) % slots).unwrap_or(0);
+        traitor_pool.insert(at, TraitorCard::CheapHero);
+    }
 
     // Nexus cards: often the Ecaz card is held, so its plays happen.
     let mut nexus_cards: Vec<Faction> = Faction::ALL.to_vec();
@@ -620,6 +634,12 @@ pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
         _ => CardId(u16::try_from(r.below(34)).unwrap_or(0)),
     };
     let leaders: Vec<Leader> = g.seats().iter().flat_map(|s| s.leaders()).collect();
+    let cards: Vec<TraitorCard> = leaders
+        .iter()
+        .copied()
+        .map(TraitorCard::Leader)
+        .chain(g.options().cheap_hero_traitor.then_some(TraitorCard::CheapHero))
+        .collect();
     let action = match r.below(16) {
         0 => Action::GainSpice {
             faction: f,
@@ -638,7 +658,7 @@ pub fn random_table_report(r: &mut BotRng, g: &Game) -> Command {
             card,
         },
         6 => {
-            let mut traitors: Vec<Leader> = (0..r.below(3)).filter_map(|_| r.pick(&leaders)).collect();
+            let mut traitors: Vec<TraitorCard> = (0..r.below(3)).filter_map(|_| r.pick(&cards)).collect();
             traitors.dedup();
             if f == Faction::Tleilaxu {
                 Action::SetFaceDancers { face_dancers: traitors }

@@ -461,6 +461,10 @@ class GameOptions(BaseModel):
         False,
         description="Advanced game rules (default `false`: the Basic game). The engine reads\nit for the Bene Gesserit's Karama equivalents: in the Advanced game BG\nmay play any worthless card as a Karama (D-49).",
     )
+    cheapHeroTraitor: bool | None = Field(
+        False,
+        description='D-170: the optional rule "Cheap Hero Traitor" — the one Cheap\nHero/Heroine Traitor card (`cheap_hero`) is in the Traitor deck. Off\n(the default), a report naming it is refused. Written into a saved\nstate only when on.',
+    )
     nexus: bool | None = Field(
         False, description='The Nexus module (Nexus cards in play).'
     )
@@ -1157,22 +1161,6 @@ class ReturnCause(StrEnum):
     other = 'other'
 
 
-class RevealFaceDancerAction(BaseModel):
-    """
-    D-102 (host): the Tleilaxu reveal a held Face Dancer: it turns face
-    up (public), stays held, and no longer counts for the Harkonnen effect
-    (R-EFF-HAR) nor Secret Ally (P-NEX-SEC-FD).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    kind: Literal['revealFaceDancer']
-    leader: Leader = Field(
-        ..., description='A Face Dancer the Tleilaxu hold face down.'
-    )
-
-
 class ReviveChoice(BaseModel):
     """
     R-EFF-TLX: `reviveLeader` one of `leaders`, `reviveDuke` when `duke`, or
@@ -1370,18 +1358,6 @@ class SetAsideDukeCustody(BaseModel):
     kind: Literal['setAside']
 
 
-class SetFaceDancersAction(BaseModel):
-    """
-    D-42 (host): the Face Dancers the Tleilaxu now hold face down (at most 3).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faceDancers: list[Leader] = Field(..., description='The cards held now.')
-    kind: Literal['setFaceDancers']
-
-
 class SetHandLimitAction(BaseModel):
     """
     D-41 (host): a hand limit changed.
@@ -1393,21 +1369,6 @@ class SetHandLimitAction(BaseModel):
     faction: Faction = Field(..., description='Whose.')
     kind: Literal['setHandLimit']
     limit: conint(ge=0, le=255) = Field(..., description='The new limit (1–20).')
-
-
-class SetTraitorsAction(BaseModel):
-    """
-    D-42 (host): the Traitor cards `faction` now holds (dealt, kept or replaced).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    faction: Faction = Field(
-        ..., description='Who (not the Tleilaxu, who hold Face Dancers).'
-    )
-    kind: Literal['setTraitors']
-    traitors: list[Leader] = Field(..., description='The cards held now (at most 4).')
 
 
 class ShieldWallDestroyedEvent(BaseModel):
@@ -1623,6 +1584,76 @@ class TleilaxuRevivalDecision(BaseModel):
     kind: Literal['tleilaxuRevival']
 
 
+class TraitorCard(StrEnum):
+    """
+    A Traitor card (D-170): a leader id, or `cheap_hero` (the one Cheap Hero/Heroine Traitor card, only with the game option `cheapHeroTraitor`).
+    """
+
+    thufir_hawat = 'thufir_hawat'
+    lady_jessica = 'lady_jessica'
+    gurney_halleck = 'gurney_halleck'
+    duncan_idaho = 'duncan_idaho'
+    dr_wellington_yueh = 'dr_wellington_yueh'
+    feyd_rautha = 'feyd_rautha'
+    beast_rabban = 'beast_rabban'
+    piter_de_vries = 'piter_de_vries'
+    captain_iakin_nefud = 'captain_iakin_nefud'
+    umman_kudu = 'umman_kudu'
+    hasimir_fenring = 'hasimir_fenring'
+    captain_aramsham = 'captain_aramsham'
+    caid = 'caid'
+    burseg = 'burseg'
+    bashar = 'bashar'
+    stilgar = 'stilgar'
+    chani = 'chani'
+    otheym = 'otheym'
+    shadout_mapes = 'shadout_mapes'
+    jamis = 'jamis'
+    staban_tuek = 'staban_tuek'
+    master_bewt = 'master_bewt'
+    esmar_tuek = 'esmar_tuek'
+    soo_soo_sook = 'soo_soo_sook'
+    guild_representative = 'guild_representative'
+    alia = 'alia'
+    wanna_marcus = 'wanna_marcus'
+    princess_irulan = 'princess_irulan'
+    reverend_mother_ramallo = 'reverend_mother_ramallo'
+    margot_lady_fenring = 'margot_lady_fenring'
+    c_tair_pilru = 'c_tair_pilru'
+    tessia_vernius = 'tessia_vernius'
+    dominic_vernius = 'dominic_vernius'
+    kailea_vernius = 'kailea_vernius'
+    cammar_pilru = 'cammar_pilru'
+    hidar_fen_ajidica = 'hidar_fen_ajidica'
+    master_zaaf = 'master_zaaf'
+    wykk = 'wykk'
+    blin = 'blin'
+    zoal = 'zoal'
+    frankos_aru = 'frankos_aru'
+    lady_jalma = 'lady_jalma'
+    rajiv_londine = 'rajiv_londine'
+    duke_verdun = 'duke_verdun'
+    viscount_tull = 'viscount_tull'
+    ein_calimar = 'ein_calimar'
+    lady_helena = 'lady_helena'
+    flinto_kinnis = 'flinto_kinnis'
+    haloa_rund = 'haloa_rund'
+    talis_balt = 'talis_balt'
+    sanya_ecaz = 'sanya_ecaz'
+    whitmore_bludd = 'whitmore_bludd'
+    ilesa_ecaz = 'ilesa_ecaz'
+    rivvy_dinari = 'rivvy_dinari'
+    bindikk_narvi = 'bindikk_narvi'
+    lupino_ord = 'lupino_ord'
+    grieu_kronos = 'grieu_kronos'
+    hiih_resser = 'hiih_resser'
+    trin_kronos = 'trin_kronos'
+    vando_terboli = 'vando_terboli'
+    choam_auditor = 'choam_auditor'
+    kwisatz_haderach = 'kwisatz_haderach'
+    cheap_hero = 'cheap_hero'
+
+
 class TraitorInsight(BaseModel):
     """
     R-EFF-HAR: one Traitor card, drawn at random.
@@ -1632,7 +1663,9 @@ class TraitorInsight(BaseModel):
         extra='forbid',
     )
     kind: Literal['traitor']
-    leader: Leader = Field(..., description='The leader on the card.')
+    leader: TraitorCard = Field(
+        ..., description='The card (a leader id or `cheap_hero`, D-170).'
+    )
 
 
 class TraitorInspectedEvent(BaseModel):
@@ -1658,7 +1691,9 @@ class TraitorSeenEvent(BaseModel):
     )
     faceDancer: bool = Field(..., description='It was a Tleilaxu Face Dancer.')
     kind: Literal['traitorSeen']
-    leader: Leader = Field(..., description='The leader on it.')
+    leader: TraitorCard = Field(
+        ..., description='The card (a leader id, or `cheap_hero`, D-170).'
+    )
     of: Faction = Field(..., description='Whose card.')
 
 
@@ -1684,10 +1719,12 @@ class TraitorsHeldEvent(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    faceDancers: list[Leader] = Field(..., description='Face Dancers.')
+    faceDancers: list[TraitorCard] = Field(..., description='Face Dancers.')
     faction: Faction = Field(..., description='Whose.')
     kind: Literal['traitorsHeld']
-    traitors: list[Leader] = Field(..., description='Traitor cards.')
+    traitors: list[TraitorCard] = Field(
+        ..., description='Traitor cards (leader ids, or `cheap_hero`, D-170).'
+    )
 
 
 class Treachery(BaseModel):
@@ -2544,7 +2581,9 @@ class FaceDancerInsight(BaseModel):
         extra='forbid',
     )
     kind: Literal['faceDancer']
-    leader: Leader = Field(..., description='The leader on the card.')
+    leader: TraitorCard = Field(
+        ..., description='The card (a leader id or `cheap_hero`, D-170).'
+    )
 
 
 class FaceDancerRevealedEvent(BaseModel):
@@ -2556,7 +2595,9 @@ class FaceDancerRevealedEvent(BaseModel):
         extra='forbid',
     )
     kind: Literal['faceDancerRevealed']
-    leader: Leader = Field(..., description='The leader on the card.')
+    leader: TraitorCard = Field(
+        ..., description='The card (a leader id, or `cheap_hero`, D-170).'
+    )
 
 
 class FinishPlacementAction(BaseModel):
@@ -2954,6 +2995,37 @@ class ReturnForcesAction(BaseModel):
     territory: Territory = Field(..., description='Where.')
 
 
+class RevealFaceDancerAction(BaseModel):
+    """
+    D-102 (host): the Tleilaxu reveal a held Face Dancer: it turns face
+    up (public), stays held, still counts for the Harkonnen effect
+    (R-EFF-HAR, D-166) and no longer for Secret Ally (P-NEX-SEC-FD).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['revealFaceDancer']
+    leader: TraitorCard = Field(
+        ...,
+        description='A Face Dancer the Tleilaxu hold face down (a leader id, or\n`cheap_hero`, D-170).',
+    )
+
+
+class SetFaceDancersAction(BaseModel):
+    """
+    D-42 (host): the Face Dancers the Tleilaxu now hold face down (at most 3).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faceDancers: list[TraitorCard] = Field(
+        ..., description='The cards held now: leader ids, or `cheap_hero` (D-170).'
+    )
+    kind: Literal['setFaceDancers']
+
+
 class SetLeaderAction(BaseModel):
     """
     D-43 (host): a leader's custody changed: killed (tanks), revived or returned
@@ -2968,6 +3040,24 @@ class SetLeaderAction(BaseModel):
     )
     kind: Literal['setLeader']
     leader: Leader = Field(..., description='The leader.')
+
+
+class SetTraitorsAction(BaseModel):
+    """
+    D-42 (host): the Traitor cards `faction` now holds (dealt, kept or replaced).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    faction: Faction = Field(
+        ..., description='Who (not the Tleilaxu, who hold Face Dancers).'
+    )
+    kind: Literal['setTraitors']
+    traitors: list[TraitorCard] = Field(
+        ...,
+        description='The cards held now (at most 4): leader ids, or `cheap_hero` (D-170).',
+    )
 
 
 class ShipAction(BaseModel):
@@ -3300,7 +3390,7 @@ class FactionSetup(BaseModel):
         [],
         description="Extra leaders of this faction in play (CHOAM's Auditor, the Kwisatz\nHaderach); available unless `leaders` says otherwise.",
     )
-    faceDancers: list[Leader] | None = Field(
+    faceDancers: list[TraitorCard] | None = Field(
         [], description='Face Dancers held (Tleilaxu).'
     )
     freeRevival: conint(ge=0, le=255) | None = Field(
@@ -3322,7 +3412,7 @@ class FactionSetup(BaseModel):
         None,
         description='Reserves (default: what is not on the board or in the Tanks).',
     )
-    revealedFaceDancers: list[Leader] | None = Field(
+    revealedFaceDancers: list[TraitorCard] | None = Field(
         [],
         description='Held Face Dancers revealed face up (Tleilaxu; a subset of `faceDancers`).',
     )
@@ -3332,7 +3422,7 @@ class FactionSetup(BaseModel):
     tanks: Forces | None = Field(
         None, description='Forces in the Tanks (default none).'
     )
-    traitors: list[Leader] | None = Field([], description='Traitor cards held.')
+    traitors: list[TraitorCard] | None = Field([], description='Traitor cards held.')
 
 
 class FactionState(BaseModel):
@@ -3353,7 +3443,7 @@ class FactionState(BaseModel):
         0,
         description='Elite forces revived this turn, by any route (P-TLX: the Tleilaxu\nAmbassador revives an elite only while this is 0).',
     )
-    faceDancers: list[Leader] = Field(
+    faceDancers: list[TraitorCard] = Field(
         ...,
         description='Tleilaxu Face Dancers held (hidden from others, but for the revealed ones).',
     )
@@ -3373,7 +3463,7 @@ class FactionState(BaseModel):
         None, description='The Nexus card held (its identity is hidden from others).'
     )
     reserves: Forces = Field(..., description='Forces off-planet.')
-    revealedFaceDancers: list[Leader] = Field(
+    revealedFaceDancers: list[TraitorCard] = Field(
         ...,
         description='The held Face Dancers revealed face up (public; a subset of\n`face_dancers`): spent, no longer counted by the Harkonnen effect\n(R-EFF-HAR) nor by Secret Ally (P-NEX-SEC-FD). Format 2.',
     )
@@ -3381,7 +3471,7 @@ class FactionState(BaseModel):
         ..., description='Spice behind the shield (hidden from others in views).'
     )
     tanks: Forces = Field(..., description='Forces in the Tleilaxu Tanks.')
-    traitors: list[Leader] = Field(
+    traitors: list[TraitorCard] = Field(
         ..., description='Traitor cards held (hidden from others).'
     )
 
@@ -3400,7 +3490,7 @@ class FactionTable(BaseModel):
         ...,
         description='Forces on the board, by territory and sector (elite and advisors included).',
     )
-    faceDancers: list[Leader] | None = Field(
+    faceDancers: list[TraitorCard] | None = Field(
         [], description='Face Dancers held (Tleilaxu).'
     )
     hand: list[CardId] = Field(..., description='Treachery cards held.')
@@ -3412,12 +3502,12 @@ class FactionTable(BaseModel):
     )
     nexus: Faction | None = Field(None, description='Nexus card held.')
     reserves: Forces = Field(..., description='Forces off-planet.')
-    revealedFaceDancers: list[Leader] | None = Field(
+    revealedFaceDancers: list[TraitorCard] | None = Field(
         [], description='The held Face Dancers revealed face up.'
     )
     spice: conint(ge=0) = Field(..., description='Spice.')
     tanks: Forces = Field(..., description='Forces in the Tanks.')
-    traitors: list[Leader] | None = Field([], description='Traitor cards held.')
+    traitors: list[TraitorCard] | None = Field([], description='Traitor cards held.')
 
 
 class FactionView(BaseModel):
@@ -3436,7 +3526,7 @@ class FactionView(BaseModel):
     faceDancerCount: conint(ge=0) = Field(
         ..., description='Face Dancers held face down (public count).'
     )
-    faceDancers: list[Leader] | None = Field(
+    faceDancers: list[TraitorCard] | None = Field(
         None, description='Face Dancers (own and host only).'
     )
     faction: Faction = Field(..., description='Which faction.')
@@ -3452,7 +3542,7 @@ class FactionView(BaseModel):
         None, description='Which Nexus card (own and host only).'
     )
     reserves: Forces = Field(..., description='Reserves (public).')
-    revealedFaceDancers: list[Leader] = Field(
+    revealedFaceDancers: list[TraitorCard] = Field(
         ...,
         description='Face Dancers revealed face up (public; counted in `faceDancerCount`).',
     )
@@ -3461,7 +3551,7 @@ class FactionView(BaseModel):
     traitorCount: conint(ge=0) = Field(
         ..., description='Traitor cards held (public count).'
     )
-    traitors: list[Leader] | None = Field(
+    traitors: list[TraitorCard] | None = Field(
         None, description='Traitors (own and host only).'
     )
 

@@ -4,13 +4,14 @@
 //! held"; a returned or replaced card is no longer held: D-166), drawn once,
 //! at the trigger's commit (R-INV-4).
 
-use crate::base::ids::{Faction, Leader};
+use crate::base::ids::{Faction, TraitorCard};
 use crate::model::event::{Event, EventKind};
 use crate::model::game::{Game, Insight};
 use crate::rules::knowledge;
 
-/// The cards the draw is made from, and whether they are Face Dancers.
-fn pool(g: &Game, entrant: Faction) -> (Vec<Leader>, bool) {
+/// The cards the draw is made from, and whether they are Face Dancers: every
+/// held card, the Cheap Hero/Heroine card included (D-170).
+fn pool(g: &Game, entrant: Faction) -> (Vec<TraitorCard>, bool) {
     match g.faction(entrant) {
         Some(s) if entrant == Faction::Tleilaxu => (s.face_dancers.clone(), true),
         Some(s) => (s.traitors.clone(), false),
