@@ -48,6 +48,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: u8, parent: Option<eca
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 
@@ -192,6 +193,7 @@ fn cancel_placement(g: &Game, faction: Faction, kind: &str) -> Command {
         frame: open_id(g),
         faction,
         card: card(kind),
+        host_vouched_karama: false,
     })
 }
 
@@ -220,6 +222,7 @@ fn r_plc_5_advanced_bg_may_cancel_a_placement_with_a_worthless_card() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: KULL_WAHAD,
+        host_vouched_karama: false,
     });
     assert!(host_options(&g).contains(&kull.action), "Kull Wahad not listed");
     let (g3, _) = ok(&g, &kull);
@@ -242,6 +245,7 @@ fn r_plc_5_basic_game_bg_worthless_card_is_not_a_karama() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: KULL_WAHAD,
+        host_vouched_karama: false,
     });
     assert!(!host_options(&g).contains(&kull.action));
     assert_rejected(&g, &kull, "rule/not_karama");
@@ -293,6 +297,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
             frame: open_id(&g),
             faction: Faction::BeneGesserit,
             card: card("baliset"),
+            host_vouched_karama: false,
         });
         if advanced {
             assert!(host_options(&g).contains(&cmd.action));
@@ -312,6 +317,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
             frame: open_id(&g),
             faction: Faction::Atreides,
             card: card("kulon"),
+            host_vouched_karama: false,
         });
         assert_rejected(&g, &not_bg, "rule/not_karama");
     }
@@ -321,6 +327,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: card("baliset"),
+        host_vouched_karama: false,
     });
     assert!(!host_options(&g).contains(&own.action));
     assert_rejected(&g, &own, "rule/own_placement");

@@ -70,6 +70,7 @@ fn atreides_into_arrakeen() -> Command {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -440,6 +441,7 @@ fn tleilaxu_into_carthag() -> Command {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 

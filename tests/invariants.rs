@@ -370,6 +370,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
             frame,
             faction: pick(r, &Faction::ALL),
             card: card(r),
+            host_vouched_karama: false,
         },
         4 => Action::Decline { frame },
         5 => Action::Trigger {
@@ -410,6 +411,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
             frame,
             faction: pick(r, &Faction::ALL),
             card: card(r),
+            host_vouched_karama: false,
         },
         16 => Action::PlayCunning {},
         17 => Action::PlayBetrayal {
@@ -1542,6 +1544,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: Sector, parent: Option
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 

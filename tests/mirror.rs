@@ -966,6 +966,7 @@ impl Run {
                             frame: id,
                             faction,
                             card,
+                            host_vouched_karama: false,
                         }
                     }
                     _ => Action::AllowPlacement { frame: id },
@@ -978,11 +979,12 @@ impl Run {
                         frame: id,
                         faction,
                         card,
+                        host_vouched_karama: false,
                     },
                     _ => Action::AllowBetrayal { frame: id },
                 }
             }
-            Decision::HostReactions { arrival } => {
+            Decision::HostReactions { arrival, .. } => {
                 if !self.accompanied.contains(&id) {
                     self.accompanied.insert(id);
                     if let Some(cmd) = self.linked_arrival(*arrival) {
@@ -1024,6 +1026,7 @@ impl Run {
             elite: 0,
             advisors,
             parent: Some(parent),
+            reactions_first: false,
         }))
     }
 
@@ -1049,6 +1052,7 @@ impl Run {
             elite: 0,
             advisors: false,
             parent: Some(parent),
+            reactions_first: false,
         }))
     }
 
@@ -1484,6 +1488,7 @@ impl Run {
             elite,
             advisors: false,
             parent: None,
+            reactions_first: false,
         }))
     }
 
@@ -1513,6 +1518,7 @@ impl Run {
                 elite,
                 advisors,
                 parent: None,
+                reactions_first: false,
             }));
         }
         let x = self.pick(&s.board)?;
@@ -1537,6 +1543,7 @@ impl Run {
             elite,
             advisors,
             parent: None,
+            reactions_first: false,
         }))
     }
 
@@ -1941,6 +1948,7 @@ impl Run {
                 elite: 0,
                 advisors: false,
                 parent: None,
+                reactions_first: false,
             });
             self.settle();
         }

@@ -467,6 +467,12 @@ pub struct Frame {
     pub decision: Decision,
 }
 
+/// Leaves a `false` flag out of the written document (flags that default
+/// to false and are omitted then: D-251, D-252).
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// The typed decisions a frame can hold. Continuations are data.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(
@@ -573,9 +579,16 @@ pub enum Decision {
     },
     /// P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
     /// its own entry reactions, may report linked arrivals, then says done.
+    /// P-REACT-ORDER (D-252): also opened first for a host-reported entry
+    /// whose trigger offer waits (`offerAfter`).
     HostReactions {
-        /// The engine-made arrival.
+        /// The arrival.
         arrival: ArrivalId,
+        /// D-252: Ecaz's trigger offer for this arrival opens when the host
+        /// closes the window, if the entry still triggers. Omitted when false.
+        #[serde(default)]
+        #[serde(skip_serializing_if = "is_false")]
+        offer_after: bool,
     },
     /// R-NEX-BET, P-NEX-BET-TIME: the holder played Betrayal (the card is
     /// spent); the host reports a Karama cancel or allows it.
@@ -674,7 +687,7 @@ impl Decision {
             | Decision::FremenRelocation { arrival, .. }
             | Decision::GuildShipment { arrival, .. }
             | Decision::TleilaxuRevival { arrival, .. }
-            | Decision::HostReactions { arrival } => Some(*arrival),
+            | Decision::HostReactions { arrival, .. } => Some(*arrival),
         }
     }
 }

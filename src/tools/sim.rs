@@ -590,6 +590,7 @@ pub fn random_arrival(r: &mut BotRng, g: &Game, linked: bool) -> Command {
         elite,
         advisors,
         parent,
+        reactions_first: false,
     })
 }
 
@@ -1175,6 +1176,7 @@ fn ship(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
         elite,
         advisors,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -1218,6 +1220,7 @@ fn movement(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
         elite,
         advisors,
         parent: None,
+        reactions_first: false,
     })
 }
 
