@@ -100,6 +100,14 @@ fn cancelled_placement_events(by: Faction, card: ecaz::CardId) -> Vec<EventKind>
     ]
 }
 
+/// The events of a Betrayal cancelled by `by` with `card`.
+fn cancelled_betrayal_events(by: Faction, card: ecaz::CardId) -> Vec<Event> {
+    vec![
+        Event::public(EventKind::CardDiscarded { faction: by, card }),
+        Event::public(EventKind::BetrayalCancelled { by }),
+    ]
+}
+
 /// Ecaz allied with the Emperor (forces in Imperial Basin); Harkonnen holds
 /// the Ecaz Nexus card (Betrayal); Atreides holds a Lasgun; `kinds` count.
 fn betrayal_game(kinds: &[&str]) -> Game {
@@ -222,16 +230,7 @@ fn p_karama_host_a_listed_kind_cancels_a_betrayal_d_250() {
         "rule/own_placement",
     );
     let (after, events) = ok(&g, &cancel_betrayal(&g, Faction::Atreides, card("chaumas"), false));
-    assert_eq!(
-        events,
-        vec![
-            Event::public(EventKind::CardDiscarded {
-                faction: Faction::Atreides,
-                card: card("chaumas")
-            }),
-            Event::public(EventKind::BetrayalCancelled { by: Faction::Atreides }),
-        ]
-    );
+    assert_eq!(events, cancelled_betrayal_events(Faction::Atreides, card("chaumas")));
     assert_eq!(after.faction(Faction::Atreides).unwrap().hand, vec![card("shield")]);
     assert!(after.open_frame().is_none());
 }
@@ -325,16 +324,7 @@ fn d_251_a_vouched_card_cancels_a_placement_as_a_karama_would() {
 fn d_251_a_vouched_card_cancels_a_betrayal() {
     let g = betrayal_game(&[]);
     let (after, events) = ok(&g, &cancel_betrayal(&g, Faction::Atreides, card("shield"), true));
-    assert_eq!(
-        events,
-        vec![
-            Event::public(EventKind::CardDiscarded {
-                faction: Faction::Atreides,
-                card: card("shield")
-            }),
-            Event::public(EventKind::BetrayalCancelled { by: Faction::Atreides }),
-        ]
-    );
+    assert_eq!(events, cancelled_betrayal_events(Faction::Atreides, card("shield")));
     assert_eq!(after.faction(Faction::Atreides).unwrap().hand, vec![card("chaumas")]);
 }
 

@@ -1273,9 +1273,18 @@ fn play(game_index: u64, steps: usize) -> Played {
             if let EventKind::Arrived { parent: Some(_), .. } = e.event {
                 bump(&mut played.tally, "nested arrival");
             }
-            if let EventKind::DecisionOpened { decision_kind, .. } = &e.event {
+            if let EventKind::DecisionOpened {
+                decision_kind,
+                decision,
+                ..
+            } = &e.event
+            {
                 if e.audience == Audience::Public {
                     bump(&mut played.tally, format!("frame {decision_kind}"));
+                }
+                // P-REACT-ORDER (D-252): the host's window before the offer.
+                if let Some(Decision::HostReactions { offer_after: true, .. }) = decision {
+                    bump(&mut played.tally, "frame hostReactions offerAfter");
                 }
             }
         }
@@ -1430,6 +1439,7 @@ fn assert_exercised(tally: &BTreeMap<String, usize>) {
         ("command ship", 5),
         ("command reviveForces", 2),
         ("frame hostReactions", 10),
+        ("frame hostReactions offerAfter", 5),
         ("dukeMoved", 30),
         ("cohortRecycled", 2),
         ("allianceFormed", 2),

@@ -52,6 +52,18 @@ fn ship_first(entrant: Faction, to: Territory, normal: u32) -> Command {
     })
 }
 
+/// The host reports that `normal` of Harkonnen's forces in Arrakeen are lost.
+fn harkonnen_loses(normal: u32) -> Command {
+    host(Action::LoseForces {
+        faction: Faction::Harkonnen,
+        territory: Territory::Arrakeen,
+        sector: sector(Territory::Arrakeen),
+        normal,
+        elite: 0,
+        advisors: 0,
+    })
+}
+
 fn done(g: &Game) -> Command {
     host(Action::ReactionsDone { frame: open_id(g) })
 }
@@ -233,14 +245,7 @@ fn p_react_order_a_linked_entry_gets_its_own_window_first_d_252() {
 
 #[test]
 fn p_react_order_no_offer_when_the_entry_no_longer_triggers_d_252() {
-    let lose_all = host(Action::LoseForces {
-        faction: Faction::Harkonnen,
-        territory: Territory::Arrakeen,
-        sector: sector(Territory::Arrakeen),
-        normal: 3,
-        elite: 0,
-        advisors: 0,
-    });
+    let lose_all = harkonnen_loses(3);
     let explosion = host(Action::DestroyTerritory {
         territory: Territory::Arrakeen,
         cause: Destruction::LasgunShield,
@@ -264,14 +269,7 @@ fn p_react_order_no_offer_when_the_entry_no_longer_triggers_d_252() {
     }
     // Some of the entrant's forces left: the offer still opens.
     let g = in_window();
-    let lose_two = host(Action::LoseForces {
-        faction: Faction::Harkonnen,
-        territory: Territory::Arrakeen,
-        sector: sector(Territory::Arrakeen),
-        normal: 2,
-        elite: 0,
-        advisors: 0,
-    });
+    let lose_two = harkonnen_loses(2);
     let (g, _) = ok(&g, &lose_two);
     let (g, _) = ok(&g, &done(&g));
     assert_eq!(open_decision(&g), Some(harkonnen_offer()));
@@ -280,7 +278,7 @@ fn p_react_order_no_offer_when_the_entry_no_longer_triggers_d_252() {
 #[test]
 fn p_react_order_no_window_when_no_offer_would_open_d_252() {
     let g = host_first();
-    // No token in Carthag; advisors never trigger; a move within a territory is no entry.
+    // No token in Carthag.
     let (_, events) = ok(&g, &ship(Faction::Harkonnen, Territory::Carthag, 2));
     assert_eq!(kind_names(&events), vec!["arrived", "resume"]);
     // The token's own faction never triggers it.
@@ -303,17 +301,7 @@ fn p_react_order_reactions_first_on_one_arrive_d_252() {
     assert_eq!(open_decision(&g), Some(harkonnen_offer()));
     // The next arrival follows the policy again.
     let (g, _) = ok(&g, &decline(&g));
-    let (g, _) = ok(
-        &g,
-        &host(Action::LoseForces {
-            faction: Faction::Harkonnen,
-            territory: Territory::Arrakeen,
-            sector: sector(Territory::Arrakeen),
-            normal: 3,
-            elite: 0,
-            advisors: 0,
-        }),
-    );
+    let (g, _) = ok(&g, &harkonnen_loses(3));
     let (_, events) = ok(&g, &ship(Faction::Harkonnen, Territory::Arrakeen, 1));
     assert!(matches!(
         &events[1].event,
