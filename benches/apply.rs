@@ -322,6 +322,7 @@ fn arrive(entrant: Faction, cause: Cause, from: Origin, territory: Territory, se
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 

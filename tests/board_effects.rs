@@ -86,6 +86,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: Sector, normal: u32, p
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 
@@ -357,7 +358,13 @@ fn r_eff_fre_ally_relocates_a_two_sector_mixed_group_across_the_map() {
         })
     );
     // The host runs its own entry reactions to the engine's arrival (P-NEST).
-    assert_eq!(decision(&g), Decision::HostReactions { arrival: ArrivalId(2) });
+    assert_eq!(
+        decision(&g),
+        Decision::HostReactions {
+            arrival: ArrivalId(2),
+            offer_after: false,
+        }
+    );
     assert_eq!(g.open_frame().unwrap().actor, Actor::Host);
     assert_eq!(
         stack_at(&g, Faction::Fremen, Territory::TueksSietch, 5),
@@ -1007,7 +1014,13 @@ fn r_eff_gld_ships_reserves_free_with_an_elite_choice() {
         Some(st(Territory::TueksSietch, 5, 2, 2))
     );
     assert_conserved(&g);
-    assert_eq!(decision(&g), Decision::HostReactions { arrival: ArrivalId(2) });
+    assert_eq!(
+        decision(&g),
+        Decision::HostReactions {
+            arrival: ArrivalId(2),
+            offer_after: false,
+        }
+    );
     let (g, events) = reactions_done(&g);
     assert_eq!(resumes(&events), vec![ArrivalId(2), ArrivalId(1)]);
     assert_eq!(zone(&g, Ambassador::Guild), Zone::Used);
@@ -1455,7 +1468,13 @@ fn nest_to_child_offer() -> (Game, Vec<Event>) {
     // token): its entrant is Ecaz, so no trigger (R-TRG-2) — only the host's frame.
     let (g, ev) = ok(&g, &ship(&g, Faction::Ecaz, Territory::Arrakeen, 10, 2, 0));
     assert_eq!(kind_names(&ev), vec!["effectResolved", "arrived", "decisionOpened"]);
-    assert_eq!(decision(&g), Decision::HostReactions { arrival: ArrivalId(2) });
+    assert_eq!(
+        decision(&g),
+        Decision::HostReactions {
+            arrival: ArrivalId(2),
+            offer_after: false,
+        }
+    );
     all.extend(ev);
     // The host reports the BG fighter accompanying that shipment, linked to it.
     let (g, ev) = ok(
@@ -1493,7 +1512,10 @@ fn p_nest_guild_shipment_linked_bg_fighter_child_first_original_resumes_once() {
     assert_eq!(g.pending().len(), 2);
     assert_eq!(
         g.pending()[0].decision,
-        Decision::HostReactions { arrival: ArrivalId(2) }
+        Decision::HostReactions {
+            arrival: ArrivalId(2),
+            offer_after: false,
+        }
     );
     assert_rejected(
         &g,
@@ -1520,7 +1542,13 @@ fn p_nest_guild_shipment_linked_bg_fighter_child_first_original_resumes_once() {
         }),
     );
     assert_eq!(resumes(&ev), vec![ArrivalId(3)], "the child settles first");
-    assert_eq!(decision(&g), Decision::HostReactions { arrival: ArrivalId(2) });
+    assert_eq!(
+        decision(&g),
+        Decision::HostReactions {
+            arrival: ArrivalId(2),
+            offer_after: false,
+        }
+    );
     all.extend(ev);
     // A reaction arrival for the settled child is refused.
     let err = assert_rejected(

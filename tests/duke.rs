@@ -88,6 +88,7 @@ fn enter_cmd(entrant: Faction) -> Command {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -551,6 +552,7 @@ fn r_eff_ecaz_a_beneficiary_already_controls_him() {
             elite: 0,
             advisors: false,
             parent: None,
+            reactions_first: false,
         }),
     );
     assert!(g.open_frame().is_none(), "the token is in supply: no offer");

@@ -188,6 +188,7 @@ fn r_eff_atr_snapshot_persists_through_json_and_later_hand_changes() {
             frame: open_id(&g),
             faction: Faction::Harkonnen,
             card: k,
+            host_vouched_karama: false,
         }),
     );
     assert_eq!(hand(&g, Faction::Harkonnen), ids(&[9, 13]));

@@ -691,6 +691,7 @@ fn r_trg_3_rejections_leave_the_state_byte_identical() {
                     elite: 0,
                     advisors: false,
                     parent: None,
+                    reactions_first: false,
                 },
             ),
             "rule/wrong_actor",
@@ -708,6 +709,7 @@ fn r_trg_3_rejections_leave_the_state_byte_identical() {
                     elite: 0,
                     advisors: false,
                     parent: None,
+                    reactions_first: false,
                 },
             ),
             "rule/not_seated",
@@ -839,6 +841,7 @@ fn r_trg_4_host_reports_wait_for_the_open_frame_except_linked_arrivals() {
             elite: 0,
             advisors: false,
             parent: None,
+            reactions_first: false,
         },
     ] {
         let err = assert_rejected(&g, &host(report), "rule/decision_pending");

@@ -49,6 +49,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: u8, parent: Option<eca
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 
@@ -193,6 +194,7 @@ fn cancel_placement(g: &Game, faction: Faction, kind: &str) -> Command {
         frame: open_id(g),
         faction,
         card: card(kind),
+        host_vouched_karama: false,
     })
 }
 
@@ -221,6 +223,7 @@ fn r_plc_5_advanced_bg_may_cancel_a_placement_with_a_worthless_card() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: KULL_WAHAD,
+        host_vouched_karama: false,
     });
     assert!(host_options(&g).contains(&kull.action), "Kull Wahad not listed");
     let (g3, _) = ok(&g, &kull);
@@ -243,6 +246,7 @@ fn r_plc_5_basic_game_bg_worthless_card_is_not_a_karama() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: KULL_WAHAD,
+        host_vouched_karama: false,
     });
     assert!(!host_options(&g).contains(&kull.action));
     assert_rejected(&g, &kull, "rule/not_karama");
@@ -294,6 +298,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
             frame: open_id(&g),
             faction: Faction::BeneGesserit,
             card: card("baliset"),
+            host_vouched_karama: false,
         });
         if advanced {
             assert!(host_options(&g).contains(&cmd.action));
@@ -313,6 +318,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
             frame: open_id(&g),
             faction: Faction::Atreides,
             card: card("kulon"),
+            host_vouched_karama: false,
         });
         assert_rejected(&g, &not_bg, "rule/not_karama");
     }
@@ -322,6 +328,7 @@ fn r_nex_bet_a_worthless_card_cancels_betrayal_only_for_an_advanced_bg() {
         frame: open_id(&g),
         faction: Faction::BeneGesserit,
         card: card("baliset"),
+        host_vouched_karama: false,
     });
     assert!(!host_options(&g).contains(&own.action));
     assert_rejected(&g, &own, "rule/own_placement");

@@ -75,6 +75,7 @@ fn atreides_into_arrakeen() -> Command {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -445,6 +446,7 @@ fn tleilaxu_into_carthag() -> Command {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 

@@ -371,6 +371,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
             frame,
             faction: pick(r, &Faction::ALL),
             card: card(r),
+            host_vouched_karama: false,
         },
         4 => Action::Decline { frame },
         5 => Action::Trigger {
@@ -411,6 +412,7 @@ fn random_listed_kind(r: &mut Rng, g: &Game) -> Command {
             frame,
             faction: pick(r, &Faction::ALL),
             card: card(r),
+            host_vouched_karama: false,
         },
         16 => Action::PlayCunning {},
         17 => Action::PlayBetrayal {
@@ -1272,9 +1274,18 @@ fn play(game_index: u64, steps: usize) -> Played {
             if let EventKind::Arrived { parent: Some(_), .. } = e.event {
                 bump(&mut played.tally, "nested arrival");
             }
-            if let EventKind::DecisionOpened { decision_kind, .. } = &e.event {
+            if let EventKind::DecisionOpened {
+                decision_kind,
+                decision,
+                ..
+            } = &e.event
+            {
                 if e.audience == Audience::Public {
                     bump(&mut played.tally, format!("frame {decision_kind}"));
+                }
+                // P-REACT-ORDER (D-252): the host's window before the offer.
+                if let Some(Decision::HostReactions { offer_after: true, .. }) = decision {
+                    bump(&mut played.tally, "frame hostReactions offerAfter");
                 }
             }
         }
@@ -1429,6 +1440,7 @@ fn assert_exercised(tally: &BTreeMap<String, usize>) {
         ("command ship", 5),
         ("command reviveForces", 2),
         ("frame hostReactions", 10),
+        ("frame hostReactions offerAfter", 5),
         ("dukeMoved", 30),
         ("cohortRecycled", 2),
         ("allianceFormed", 2),
@@ -1543,6 +1555,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: Sector, parent: Option
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 

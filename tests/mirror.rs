@@ -967,6 +967,7 @@ impl Run {
                             frame: id,
                             faction,
                             card,
+                            host_vouched_karama: false,
                         }
                     }
                     _ => Action::AllowPlacement { frame: id },
@@ -979,11 +980,12 @@ impl Run {
                         frame: id,
                         faction,
                         card,
+                        host_vouched_karama: false,
                     },
                     _ => Action::AllowBetrayal { frame: id },
                 }
             }
-            Decision::HostReactions { arrival } => {
+            Decision::HostReactions { arrival, .. } => {
                 if !self.accompanied.contains(&id) {
                     self.accompanied.insert(id);
                     if let Some(cmd) = self.linked_arrival(*arrival) {
@@ -1025,6 +1027,7 @@ impl Run {
             elite: 0,
             advisors,
             parent: Some(parent),
+            reactions_first: false,
         }))
     }
 
@@ -1050,6 +1053,7 @@ impl Run {
             elite: 0,
             advisors: false,
             parent: Some(parent),
+            reactions_first: false,
         }))
     }
 
@@ -1485,6 +1489,7 @@ impl Run {
             elite,
             advisors: false,
             parent: None,
+            reactions_first: false,
         }))
     }
 
@@ -1514,6 +1519,7 @@ impl Run {
                 elite,
                 advisors,
                 parent: None,
+                reactions_first: false,
             }));
         }
         let x = self.pick(&s.board)?;
@@ -1538,6 +1544,7 @@ impl Run {
             elite,
             advisors,
             parent: None,
+            reactions_first: false,
         }))
     }
 
@@ -1943,6 +1950,7 @@ impl Run {
                 elite: 0,
                 advisors: false,
                 parent: None,
+                reactions_first: false,
             });
             self.settle();
         }

@@ -158,6 +158,7 @@ fn world(secrets: &Secrets) -> Play {
         frame: play.frame(),
         faction: Faction::Atreides,
         card: CardId(KARAMA),
+        host_vouched_karama: false,
     }));
     // Table sync: a card passes from Atreides to Harkonnen; Harkonnen's Traitors change.
     play.run(host(Action::GiveCard {
@@ -181,6 +182,7 @@ fn world(secrets: &Secrets) -> Play {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     }));
     play.run(ecaz(Action::Trigger {
         frame: play.frame(),

@@ -148,6 +148,7 @@ fn arrive(entrant: Faction, cause: Cause, territory: Territory, sector: u8) -> C
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -967,6 +968,7 @@ fn r_nex_bet_p_nex_bet_time_closed_by_the_first_shipment_or_movement() {
                 elite: 0,
                 advisors: false,
                 parent: None,
+                reactions_first: false,
             })
         } else {
             arrive(Faction::Atreides, cause, Territory::FuneralPlain, 15)
@@ -1088,7 +1090,8 @@ fn r_nex_bet_the_card_is_spent_at_once_and_a_host_window_opens() {
             host(Action::CancelBetrayal {
                 frame,
                 faction: Faction::Atreides,
-                card: k[1]
+                card: k[1],
+                host_vouched_karama: false,
             }),
         ]
     );
@@ -1148,6 +1151,7 @@ fn r_nex_bet_allowed_every_ally_force_there_returns_to_reserves() {
             frame,
             faction: Faction::Atreides,
             card: karamas()[1],
+            host_vouched_karama: false,
         }),
         "rule/stale_frame",
     );
@@ -1206,6 +1210,7 @@ fn r_nex_bet_cancelled_by_karama_board_unchanged_card_still_spent() {
         frame,
         faction: Faction::Atreides,
         card: k,
+        host_vouched_karama: false,
     });
     let (g, events) = ok(&g, &cancel);
     assert_eq!(
@@ -1259,6 +1264,7 @@ fn r_nex_bet_ecaz_or_its_ally_may_cancel_with_karama() {
                 frame,
                 faction: by,
                 card: k[0],
+                host_vouched_karama: false,
             }),
         );
         assert_eq!(
@@ -1277,6 +1283,7 @@ fn r_nex_bet_the_holder_cannot_karama_its_own_play() {
         frame,
         faction: Faction::Harkonnen,
         card: karamas()[0],
+        host_vouched_karama: false,
     });
     // The code reused from R-PLC-5 (a faction cannot cancel its own act).
     let e = assert_rejected(&g, &own, "rule/own_placement");
@@ -1310,6 +1317,7 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
                     frame,
                     faction: Faction::Atreides,
                     card: k[1],
+                    host_vouched_karama: false,
                 },
             ),
             "rule/not_your_decision",
@@ -1322,6 +1330,7 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
             frame,
             faction: Faction::Atreides,
             card: k[0],
+            host_vouched_karama: false,
         }),
         "rule/card_not_held",
     );
@@ -1331,6 +1340,7 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
             frame,
             faction: Faction::Ecaz,
             card: card("lasgun"),
+            host_vouched_karama: false,
         }),
         "rule/not_karama",
     );
@@ -1340,6 +1350,7 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
             frame,
             faction: Faction::Fremen,
             card: k[1],
+            host_vouched_karama: false,
         }),
         "rule/not_seated",
     );
@@ -1349,6 +1360,7 @@ fn r_nex_bet_stale_replayed_and_forged_answers() {
             frame,
             faction: Faction::Atreides,
             card: CardId(999),
+            host_vouched_karama: false,
         }),
         "rule/card_not_held",
     );
@@ -1443,6 +1455,7 @@ fn r_nex_bet_group_is_validated_against_live_custody_d_87() {
         frame,
         faction: Faction::Atreides,
         card: karamas()[1],
+        host_vouched_karama: false,
     });
     assert!(host_options.contains(&cancel));
     let (after, _) = ok(&g, &cancel);

@@ -664,7 +664,8 @@ fn r_plc_5_karama_cancels_pending_placement() {
         == Action::CancelPlacement {
             frame: response,
             faction: Faction::Atreides,
-            card: k[0]
+            card: k[0],
+            host_vouched_karama: false,
         }));
     assert!(
         !host_options.commands.iter().any(|c| matches!(
@@ -682,6 +683,7 @@ fn r_plc_5_karama_cancels_pending_placement() {
             frame: response,
             faction: Faction::Atreides,
             card: k[0],
+            host_vouched_karama: false,
         }),
     );
     // Card discarded, nothing paid, token in supply, counter unchanged.
@@ -740,6 +742,7 @@ fn r_plc_5_karama_as_first_announcement_pays_nothing() {
             frame: open_id(&g),
             faction: Faction::Atreides,
             card: k[0],
+            host_vouched_karama: false,
         }),
     );
     assert_eq!(spice(&g, Faction::Ecaz), 12);
@@ -758,6 +761,7 @@ fn r_plc_5_cancel_rejections() {
             frame: id,
             faction,
             card,
+            host_vouched_karama: false,
         })
     };
     let err = assert_rejected(&g, &cancel(Faction::Ecaz, k[1]), "rule/own_placement");
@@ -777,6 +781,7 @@ fn r_plc_5_cancel_rejections() {
                 frame: id,
                 faction: Faction::Atreides,
                 card: k[0],
+                host_vouched_karama: false,
             },
         ),
         "rule/not_your_decision",

@@ -117,6 +117,7 @@ fn protocol_not_your_decision_ecaz_on_host_response_frame() {
             frame: id,
             faction: Faction::Atreides,
             card: karamas()[0],
+            host_vouched_karama: false,
         }),
         "rule/not_your_decision",
     );

@@ -1395,6 +1395,7 @@ fn entry_with_offer() -> (Game, Vec<Event>) {
             elite: 0,
             advisors: false,
             parent: None,
+            reactions_first: false,
         }),
     );
     assert!(matches!(
@@ -1930,6 +1931,7 @@ fn arrive(entrant: Faction, territory: Territory, sector: u8, normal: u32) -> Co
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -2110,7 +2112,7 @@ fn setup_from_view(v: &View, g: &Game) -> Setup {
         seed: Some(1),
         options: v.options,
         hms: v.hms,
-        policies: v.policies,
+        policies: v.policies.clone(),
         turn: Some(v.turn),
         phase: Some(v.phase),
         storm: Some(v.storm),

@@ -428,6 +428,7 @@ fn second_act(demo: &mut Demo<'_>) -> Result<(), CliError> {
         elite: 0,
         advisors: false,
         parent: None,
+        reactions_first: false,
     });
     let mut last = demo.step(arrive)?;
     // Ecaz triggers for itself (R-TRG-5); any later decision takes the first

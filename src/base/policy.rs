@@ -162,9 +162,33 @@ pub enum SecretAllyFaceDancers {
     Yes,
 }
 
-/// Every policy of RULES §9. Each field defaults to the RULES default, so a
-/// setup names only what it changes.
+/// P-REACT-ORDER (D-252): for an arrival the host reports, which comes first —
+/// Ecaz's trigger offer or the host's own entry reactions?
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReactionOrder {
+    /// The trigger offer opens at once; the host runs its own reactions
+    /// after the arrival resumes (default).
+    #[default]
+    OfferFirst,
+    /// A `hostReactions` window (`offerAfter`) opens first; the offer opens
+    /// when the host closes it, if the entry still triggers.
+    HostFirst,
+}
+
+impl ReactionOrder {
+    /// Is this the default (`offerFirst`)? Then it is left out of the
+    /// written state and views (D-252: default states stay byte-identical).
+    pub fn is_default(&self) -> bool {
+        *self == ReactionOrder::OfferFirst
+    }
+}
+
+/// Every policy of RULES §9. Each field defaults to the RULES default, so a
+/// setup names only what it changes. The host-kit policies (P-KARAMA-HOST,
+/// P-REACT-ORDER) are written only when they differ from their default, so
+/// a default game's state is the same with or without them (D-250, D-252).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Policies {
     /// P-SUPPLY-VIS.
@@ -197,4 +221,13 @@ pub struct Policies {
     pub secret_ally_audience: SecretAllyAudience,
     /// P-NEX-SEC-FD.
     pub secret_ally_face_dancers: SecretAllyFaceDancers,
+    /// P-KARAMA-HOST (D-250): the Treachery card kinds (kinds of this game's
+    /// catalog, each once, never `karama` itself) that the host's rules let
+    /// count as a Karama in every Karama window, beside the printed rules.
+    /// Empty (default): the printed rules only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub karama_kinds: Vec<String>,
+    /// P-REACT-ORDER (D-252).
+    #[serde(skip_serializing_if = "ReactionOrder::is_default")]
+    pub reaction_order: ReactionOrder,
 }

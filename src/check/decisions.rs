@@ -77,6 +77,7 @@ pub(super) fn problems(g: &Game, p: &mut Vec<Problem>) {
             ));
         }
     }
+    karama_kinds(g, p);
     if g.knowledge.iter().any(|k| k.turn > g.turn) {
         p.push(Problem::new(
             "knowledge",
@@ -88,6 +89,28 @@ pub(super) fn problems(g: &Game, p: &mut Vec<Problem>) {
     stack(g, p);
     for f in &g.pending {
         frame(g, f, p);
+    }
+}
+
+/// P-KARAMA-HOST (D-250): each listed kind is a kind of this game's catalog
+/// other than `karama` (which always counts), listed once.
+fn karama_kinds(g: &Game, p: &mut Vec<Problem>) {
+    if g.policies.karama_kinds.is_empty() {
+        return;
+    }
+    let catalog: BTreeSet<&str> = g.treachery.catalog.iter().map(String::as_str).collect();
+    let mut seen = BTreeSet::new();
+    for (i, kind) in g.policies.karama_kinds.iter().enumerate() {
+        let why = if kind == board::KARAMA {
+            "a Karama always counts as one: list only the other kinds (P-KARAMA-HOST)"
+        } else if !catalog.contains(kind.as_str()) {
+            "not a card kind of this game's Treachery catalog (P-KARAMA-HOST)"
+        } else if !seen.insert(kind.as_str()) {
+            "listed twice (P-KARAMA-HOST)"
+        } else {
+            continue;
+        };
+        p.push(Problem::new(format!("policies.karamaKinds[{i}]"), why));
     }
 }
 
@@ -265,6 +288,18 @@ fn frame(g: &Game, f: &Frame, p: &mut Vec<Problem>) {
             territory, ally, group, ..
         } if nexus::check_allow_betrayal(g, *territory, *ally, group).is_err() => {
             bad("the quoted group is exactly the ally's forces there, unchanged since the play (R-NEX-BET, D-38, D-101)");
+        }
+        // D-252: the offer of an arrival whose reactions come first opens
+        // only when its window closes.
+        Decision::HostReactions {
+            arrival: id,
+            offer_after: true,
+        } if g
+            .pending
+            .iter()
+            .any(|o| matches!(o.decision, Decision::TriggerOffer { arrival, .. } if arrival == *id)) =>
+        {
+            bad("the offer opens only when the host's reactions window before it closes (P-REACT-ORDER, D-252)");
         }
         Decision::DukeLoan { ally, .. } => {
             let ecaz_ally = g.faction(Faction::Ecaz).and_then(|s| s.ally);

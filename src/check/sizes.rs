@@ -35,6 +35,11 @@ pub(crate) fn state_sizes(g: &Game) -> Vec<Problem> {
         z.check(|| at("faceDancers"), s.face_dancers.len(), MAX_LEADERS);
         z.check(|| at("board"), s.board.len(), MAX_STACKS);
     }
+    z.check(
+        || "policies.karamaKinds".into(),
+        g.policies.karama_kinds.len(),
+        MAX_CARDS,
+    );
     z.check(|| "treachery.catalog".into(), g.treachery.catalog.len(), MAX_CARDS);
     z.check(|| "treachery.deck".into(), g.treachery.deck.len(), MAX_CARDS);
     z.check(|| "treachery.discard".into(), g.treachery.discard.len(), MAX_CARDS);

@@ -168,9 +168,16 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::base::ids::FrameId) -> 
         (Decision::PlacementResponse { token, territory, cost }, Action::AllowPlacement { .. }) => {
             placement::check_allow(g, *token, *territory, *cost).map(Plan::AllowPlacement)
         }
-        (Decision::PlacementResponse { token, territory, .. }, Action::CancelPlacement { faction, card, .. }) => {
-            placement::check_cancel(g, *token, *territory, *faction, *card).map(Plan::CancelPlacement)
-        }
+        (
+            Decision::PlacementResponse { token, territory, .. },
+            Action::CancelPlacement {
+                faction,
+                card,
+                host_vouched_karama,
+                ..
+            },
+        ) => placement::check_cancel(g, *token, *territory, *faction, *card, *host_vouched_karama)
+            .map(Plan::CancelPlacement),
         (
             Decision::TriggerOffer {
                 arrival,
@@ -234,9 +241,16 @@ fn check_decision(g: &Game, cmd: &Command, named: crate::base::ids::FrameId) -> 
             },
             Action::AllowBetrayal { .. },
         ) => nexus::check_allow_betrayal(g, *territory, *ally, group).map(|(a, grp)| Plan::AllowBetrayal(a, grp)),
-        (Decision::BetrayalResponse { holder, .. }, Action::CancelBetrayal { faction, card, .. }) => {
-            nexus::check_cancel_betrayal(g, *holder, *faction, *card).map(|()| Plan::CancelBetrayal(*faction, *card))
-        }
+        (
+            Decision::BetrayalResponse { holder, .. },
+            Action::CancelBetrayal {
+                faction,
+                card,
+                host_vouched_karama,
+                ..
+            },
+        ) => nexus::check_cancel_betrayal(g, *holder, *faction, *card, *host_vouched_karama)
+            .map(|()| Plan::CancelBetrayal(*faction, *card)),
         // R-EFF-FRE/GLD/TLX: the board effects may always be passed; any
         // other effect frame only once it has lapsed (D-70: a frame that
         // resurfaces after a nested reaction took away every answer).
@@ -337,6 +351,7 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
             elite,
             advisors,
             parent,
+            reactions_first,
         } => entry::check_arrive(
             g,
             entry::Report {
@@ -350,6 +365,7 @@ fn check_report(g: &Game, cmd: &Command) -> Result<Plan, ApplyError> {
                 advisors: *advisors,
                 parent: *parent,
             },
+            *reactions_first,
         )
         .map(Plan::Arrive),
         Action::DukeUsedInBattle {} => duke::check_used_in_battle(g).map(|()| Plan::DukeUsedInBattle),

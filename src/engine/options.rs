@@ -322,6 +322,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
                             frame: id,
                             faction,
                             card,
+                            host_vouched_karama: false,
                         });
                     }
                 }
@@ -339,6 +340,7 @@ pub(crate) fn listed(game: &Game, actor: Actor) -> Options {
                             frame: id,
                             faction,
                             card,
+                            host_vouched_karama: false,
                         });
                     }
                 }

@@ -599,7 +599,7 @@ impl Setup {
             revision: self.counters.map_or(0, |c| c.revision),
             seats: self.seats.clone(),
             options: self.options,
-            policies: self.policies,
+            policies: self.policies.clone(),
             turn: self.turn.unwrap_or(1),
             phase: self.phase.unwrap_or(Phase::Storm),
             storm: self.storm.unwrap_or(1),
@@ -686,7 +686,7 @@ impl Setup {
             seed: Some(0),
             options: g.options,
             hms: g.hms,
-            policies: g.policies,
+            policies: g.policies.clone(),
             turn: Some(g.turn),
             phase: Some(g.phase),
             storm: Some(g.storm),
@@ -741,6 +741,11 @@ pub(crate) fn setup_sizes(s: &Setup) -> Vec<Problem> {
         .map_or_else(base_card_count, Vec::len)
         .saturating_add(s.extra_cards.len());
     z.check(|| "cards".into(), catalog, MAX_CARDS);
+    z.check(
+        || "policies.karamaKinds".into(),
+        s.policies.karama_kinds.len(),
+        MAX_CARDS,
+    );
     if let Some(deck) = &s.deck {
         z.check(|| "deck".into(), deck.len(), MAX_CARDS);
     }

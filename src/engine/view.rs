@@ -254,7 +254,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         revision: game.revision,
         seats: game.seats.clone(),
         options: game.options,
-        policies: game.policies,
+        policies: game.policies.clone(),
         turn: game.turn,
         phase: game.phase,
         storm: game.storm,

@@ -77,6 +77,15 @@ pub fn card(catalog: &[String], id: CardId) -> String {
     format!("{} (card {id})", words.join(" "))
 }
 
+/// D-251: a card the host vouches for as a Karama says so.
+fn vouched(host_vouched_karama: bool) -> &'static str {
+    if host_vouched_karama {
+        " (counted as a Karama, as the host vouches)"
+    } else {
+        ""
+    }
+}
+
 /// "A", "A and B", "A, B and C".
 fn list(items: Vec<String>) -> String {
     match items.split_last() {
@@ -305,8 +314,17 @@ fn decision(d: &Decision) -> String {
         Decision::FremenRelocation { .. } => "relocate one group of its forces (Fremen Ambassador)".to_string(),
         Decision::GuildShipment { .. } => "ship up to 4 reserve forces free (Guild Ambassador)".to_string(),
         Decision::TleilaxuRevival { .. } => "revive a leader or up to 4 forces free (Tleilaxu Ambassador)".to_string(),
-        Decision::HostReactions { arrival } => {
+        Decision::HostReactions {
+            arrival,
+            offer_after: false,
+        } => {
             format!("run its own entry reactions to arrival {arrival}, then say done")
+        }
+        Decision::HostReactions {
+            arrival,
+            offer_after: true,
+        } => {
+            format!("run its own entry reactions to arrival {arrival}, then say done; Ecaz's Ambassador offer follows")
         }
         Decision::BetrayalResponse {
             territory: at, ally, ..
@@ -461,10 +479,12 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
             frame,
             faction,
             card: c,
+            host_vouched_karama,
         } => format!(
-            "reports that {} plays {} against the Betrayal (frame {frame})",
+            "reports that {} plays {}{} against the Betrayal (frame {frame})",
             faction.name(),
-            card(catalog, *c)
+            card(catalog, *c),
+            vouched(*host_vouched_karama)
         ),
 
         // ---- host answers to the placement window ----
@@ -475,10 +495,12 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
             frame,
             faction,
             card: c,
+            host_vouched_karama,
         } => format!(
-            "reports that {} plays {} against the placement (frame {frame})",
+            "reports that {} plays {}{} against the placement (frame {frame})",
             faction.name(),
-            card(catalog, *c)
+            card(catalog, *c),
+            vouched(*host_vouched_karama)
         ),
 
         // ---- host reports: arrivals, turn, storm, Duke ----
@@ -492,10 +514,16 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
             elite,
             advisors,
             parent,
+            reactions_first,
         } => {
             let reaction = parent.map_or_else(String::new, |p| format!(", in reaction to arrival {p}"));
+            let first = if *reactions_first {
+                ", its own reactions first"
+            } else {
+                ""
+            };
             format!(
-                "reports that {} {} {} {} to {}{reaction}",
+                "reports that {} {} {} {} to {}{reaction}{first}",
                 entrant.name(),
                 arrival_verb(*cause),
                 forces(*entrant, *normal, *elite, *advisors),
@@ -1326,6 +1354,7 @@ mod tests {
             elite: 0,
             advisors: true,
             parent: Some(ArrivalId(1)),
+            reactions_first: false,
         });
         assert_eq!(
             said(&arrive),
@@ -1342,6 +1371,7 @@ mod tests {
             frame: FrameId(2),
             faction: Faction::Atreides,
             card: CardId(27),
+            host_vouched_karama: false,
         });
         assert_eq!(
             said(&cancel),

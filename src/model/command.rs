@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::base::ids::{
     Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Phase, Sector, Territory, TraitorCard,
 };
-use crate::model::game::{Actor, LeaderCustody};
+use crate::model::game::{is_false, Actor, LeaderCustody};
 
 /// Where arriving forces come from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
@@ -328,6 +328,12 @@ pub enum Action {
         faction: Faction,
         /// The Karama card.
         card: CardId,
+        /// D-251: the host vouches that `card` counts as a Karama here
+        /// (its rules, a situation the engine does not model); the card
+        /// must still be in `faction`'s hand. Default false.
+        #[serde(default)]
+        #[serde(skip_serializing_if = "is_false")]
+        host_vouched_karama: bool,
     },
     /// R-PLC-5 (host): nobody cancelled the announced placement; commit it.
     AllowPlacement {
@@ -342,6 +348,12 @@ pub enum Action {
         faction: Faction,
         /// The Karama card, from that faction's hand.
         card: CardId,
+        /// D-251: the host vouches that `card` counts as a Karama here
+        /// (its rules, a situation the engine does not model); the card
+        /// must still be in `faction`'s hand. Default false.
+        #[serde(default)]
+        #[serde(skip_serializing_if = "is_false")]
+        host_vouched_karama: bool,
     },
 
     // ---- host reports: turn structure, storm, board ----
@@ -374,6 +386,12 @@ pub enum Action {
         /// while a decision is open; its reactions settle before the parent's.
         #[serde(default)]
         parent: Option<ArrivalId>,
+        /// P-REACT-ORDER (D-252): run the host's own entry reactions before
+        /// Ecaz's trigger offer for this arrival, as policy `hostFirst`
+        /// does for every arrival. Default false.
+        #[serde(default)]
+        #[serde(skip_serializing_if = "is_false")]
+        reactions_first: bool,
     },
     /// P-NEST (host): the host has run its own entry reactions to an arrival
     /// the engine made (Fremen or Guild effect).

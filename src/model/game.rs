@@ -407,12 +407,6 @@ pub struct GameOptions {
     pub cheap_hero_traitor: bool,
 }
 
-/// Is the flag off (a default option left out of the saved state, D-170)?
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
 /// The actor of a command or the owner of a decision frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Actor {
@@ -481,6 +475,13 @@ pub struct Frame {
     pub actor: Actor,
     /// What is being decided, with its continuation data.
     pub decision: Decision,
+}
+
+/// Leaves a `false` flag out of the written document (flags that default
+/// to false and are omitted then: D-170, D-251, D-252).
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The typed decisions a frame can hold. Continuations are data.
@@ -589,9 +590,16 @@ pub enum Decision {
     },
     /// P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
     /// its own entry reactions, may report linked arrivals, then says done.
+    /// P-REACT-ORDER (D-252): also opened first for a host-reported entry
+    /// whose trigger offer waits (`offerAfter`).
     HostReactions {
-        /// The engine-made arrival.
+        /// The arrival.
         arrival: ArrivalId,
+        /// D-252: Ecaz's trigger offer for this arrival opens when the host
+        /// closes the window, if the entry still triggers. Omitted when false.
+        #[serde(default)]
+        #[serde(skip_serializing_if = "is_false")]
+        offer_after: bool,
     },
     /// R-NEX-BET, P-NEX-BET-TIME: the holder played Betrayal (the card is
     /// spent); the host reports a Karama cancel or allows it.
@@ -690,7 +698,7 @@ impl Decision {
             | Decision::FremenRelocation { arrival, .. }
             | Decision::GuildShipment { arrival, .. }
             | Decision::TleilaxuRevival { arrival, .. }
-            | Decision::HostReactions { arrival } => Some(*arrival),
+            | Decision::HostReactions { arrival, .. } => Some(*arrival),
         }
     }
 }

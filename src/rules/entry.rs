@@ -12,6 +12,7 @@
 
 use crate::base::board;
 use crate::base::ids::{Ambassador, ArrivalId, Faction, Sector, Territory};
+use crate::base::policy::ReactionOrder;
 use crate::model::command::{Cause, Origin, SectorForces};
 use crate::model::error::ApplyError;
 use crate::model::event::{Event, EventKind};
@@ -44,6 +45,8 @@ impl Report {
 pub(crate) struct Plan {
     report: Report,
     offer: Option<Offer>,
+    /// P-REACT-ORDER (D-252): the host's reactions window comes before the offer.
+    reactions_first: bool,
 }
 
 /// A trigger offer to open.
@@ -130,8 +133,9 @@ pub(crate) fn check_forces(g: &Game, r: &Report) -> Result<(), ApplyError> {
     Ok(())
 }
 
-/// Validate a host-reported arrival.
-pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
+/// Validate a host-reported arrival; `reactions_first` is its own request
+/// for the host's reactions window before the offer (P-REACT-ORDER, D-252).
+pub(crate) fn check_arrive(g: &Game, r: Report, reactions_first: bool) -> Result<Plan, ApplyError> {
     if matches!(r.cause, Cause::AmbassadorFremen | Cause::AmbassadorGuild) {
         return Err(ApplyError::EngineCause);
     }
@@ -142,22 +146,33 @@ pub(crate) fn check_arrive(g: &Game, r: Report) -> Result<Plan, ApplyError> {
     }
     check_forces(g, &r)?;
     let offer = offer_for(g, &r);
-    Ok(Plan { report: r, offer })
+    let reactions_first = reactions_first || g.policies.reaction_order == ReactionOrder::HostFirst;
+    Ok(Plan {
+        report: r,
+        offer,
+        reactions_first,
+    })
 }
 
 /// R-TRG-1, R-TRG-2, R-TRG-7, P-UNAVAILABLE: the offer an entry opens, if any.
 fn offer_for(g: &Game, r: &Report) -> Option<Offer> {
-    if !r.is_entry() {
+    if !r.is_entry() || r.advisors {
         return None;
     }
-    let token = g.ambassadors.placed_in(r.territory)?;
+    offer_in(g, r.entrant, r.territory)
+}
+
+/// The offer an entry of `entrant`'s forces (not advisors) into `territory`
+/// opens, if any (R-TRG-1, R-TRG-2, R-TRG-7, P-UNAVAILABLE).
+fn offer_in(g: &Game, entrant: Faction, territory: Territory) -> Option<Offer> {
+    let token = g.ambassadors.placed_in(territory)?;
     let ecaz = g.faction(Faction::Ecaz)?;
-    if r.advisors || r.entrant == Faction::Ecaz || ecaz.ally == Some(r.entrant) || r.entrant == token.faction() {
+    if entrant == Faction::Ecaz || ecaz.ally == Some(entrant) || entrant == token.faction() {
         return None;
     }
     let beneficiaries: Vec<Faction> = std::iter::once(Faction::Ecaz)
         .chain(ecaz.ally)
-        .filter(|&b| effects::triggerable(g, token, r.entrant, b))
+        .filter(|&b| effects::triggerable(g, token, entrant, b))
         .collect();
     if beneficiaries.is_empty() {
         return None;
@@ -265,18 +280,26 @@ fn announce(g: &mut Game, r: &Report, events: &mut Vec<Event>) -> ArrivalId {
     arrival
 }
 
-fn open_offer(g: &mut Game, arrival: ArrivalId, r: &Report, offer: Offer, events: &mut Vec<Event>) {
+fn open_offer(
+    g: &mut Game,
+    arrival: ArrivalId,
+    entrant: Faction,
+    territory: Territory,
+    offer: Offer,
+    events: &mut Vec<Event>,
+) {
     let offer = Decision::TriggerOffer {
         arrival,
         token: offer.token,
-        territory: r.territory,
-        entrant: r.entrant,
+        territory,
+        entrant,
         beneficiaries: offer.beneficiaries,
     };
     frames::open_frame(g, Actor::Faction(Faction::Ecaz), offer, events);
 }
 
-/// Commit a host-reported arrival: move the forces, report it, open the offer, settle.
+/// Commit a host-reported arrival: move the forces, report it, open the
+/// offer — or first the host's reactions window (P-REACT-ORDER, D-252) —, settle.
 pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
     let r = plan.report;
     move_forces(g, &r);
@@ -284,8 +307,16 @@ pub(crate) fn commit_arrive(g: &mut Game, plan: Plan, events: &mut Vec<Event>) {
         g.shipment_begun = true; // P-NEX-BET-TIME: Betrayal's window has passed
     }
     let arrival = announce(g, &r, events);
-    if let Some(offer) = plan.offer {
-        open_offer(g, arrival, &r, offer, events);
+    match plan.offer {
+        Some(_) if plan.reactions_first => {
+            let window = Decision::HostReactions {
+                arrival,
+                offer_after: true,
+            };
+            frames::open_frame(g, Actor::Host, window, events);
+        }
+        Some(offer) => open_offer(g, arrival, r.entrant, r.territory, offer, events),
+        None => {}
     }
     frames::settle(g, events);
 }
@@ -300,15 +331,50 @@ pub(crate) fn engine_arrival(g: &mut Game, r: Report, events: &mut Vec<Event>) {
     let offer = offer_for(g, &r);
     let arrival = announce(g, &r, events);
     if r.is_entry() {
-        frames::open_frame(g, Actor::Host, Decision::HostReactions { arrival }, events);
+        let window = Decision::HostReactions {
+            arrival,
+            offer_after: false,
+        };
+        frames::open_frame(g, Actor::Host, window, events);
     }
     if let Some(offer) = offer {
-        open_offer(g, arrival, &r, offer, events);
+        open_offer(g, arrival, r.entrant, r.territory, offer, events);
     }
 }
 
-/// The host has run its own reactions to an engine-made arrival.
+/// The host has run its own reactions to an arrival. A window opened before
+/// the offer (`offerAfter`, P-REACT-ORDER, D-252) now opens it — if the
+/// entry still triggers: the entrant still has forces (not only advisors)
+/// in the stronghold and the offer's conditions hold on the table as it is
+/// now (token still there, entrant neither Ecaz, its ally nor the token's
+/// faction, a beneficiary for whom the effect is available). Otherwise no
+/// offer opens and the arrival settles.
 pub(crate) fn commit_reactions_done(g: &mut Game, events: &mut Vec<Event>) {
-    g.pending.pop();
+    let closed = g.pending.pop().map(|f| f.decision);
+    if let Some(Decision::HostReactions {
+        arrival,
+        offer_after: true,
+    }) = closed
+    {
+        if let Some(a) = g.arrivals.iter().find(|a| a.id == arrival).copied() {
+            if let Some(offer) = offer_after_reactions(g, a.entrant, a.territory) {
+                open_offer(g, arrival, a.entrant, a.territory, offer, events);
+            }
+        }
+    }
     frames::settle(g, events);
+}
+
+/// D-252: the offer a waiting entry opens once the host's reactions are done.
+fn offer_after_reactions(g: &Game, entrant: Faction, territory: Territory) -> Option<Offer> {
+    let present = g.faction(entrant).is_some_and(|s| {
+        s.board
+            .iter()
+            .any(|st| st.territory == territory && st.normal.saturating_add(st.elite) > 0)
+    });
+    if present {
+        offer_in(g, entrant, territory)
+    } else {
+        None
+    }
 }

@@ -209,8 +209,14 @@ pub(crate) fn commit_allow_betrayal(g: &mut Game, ally: Faction, group: Vec<Stac
 }
 
 /// Validate `cancelBetrayal`: a Karama from someone other than the holder.
-pub(crate) fn check_cancel_betrayal(g: &Game, holder: Faction, by: Faction, card: CardId) -> Result<(), ApplyError> {
-    karama::check(g, by, card, holder)
+pub(crate) fn check_cancel_betrayal(
+    g: &Game,
+    holder: Faction,
+    by: Faction,
+    card: CardId,
+    vouched: bool,
+) -> Result<(), ApplyError> {
+    karama::check(g, by, card, holder, vouched)
 }
 
 /// Cancelled: the board is unchanged and the card stays spent.

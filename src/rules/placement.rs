@@ -154,15 +154,17 @@ pub(crate) struct Cancel {
     card: CardId,
 }
 
-/// Validate `cancelPlacement` (R-PLC-5): another seated faction plays a Karama it holds.
+/// Validate `cancelPlacement` (R-PLC-5): another seated faction plays a
+/// Karama it holds (P-KARAMA-HOST; `vouched`: D-251).
 pub(crate) fn check_cancel(
     g: &Game,
     token: Ambassador,
     territory: Territory,
     by: Faction,
     card: CardId,
+    vouched: bool,
 ) -> Result<Cancel, ApplyError> {
-    karama::check(g, by, card, Faction::Ecaz)?;
+    karama::check(g, by, card, Faction::Ecaz, vouched)?;
     Ok(Cancel {
         token,
         territory,

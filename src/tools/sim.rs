@@ -35,8 +35,8 @@ use serde::Serialize;
 use crate::base::board::{self, STRONGHOLDS};
 use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::policy::{
-    BgPool, DukeRevived, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, SupplyVisibility,
-    Unavailable,
+    BgPool, DukeRevived, ReactionOrder, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope,
+    SupplyVisibility, Unavailable,
 };
 use crate::engine::apply::apply_mut;
 use crate::engine::setup::{AmbassadorsSetup, FactionSetup, Setup};
@@ -196,6 +196,15 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
     }
     if r.chance(1, 3) {
         s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
+    }
+    // The host-kit policies (P-KARAMA-HOST, P-REACT-ORDER) vary with the
+    // seed's bits, not the table's random stream, so every other choice of
+    // a seed's table stays what it was.
+    if (seed >> 3) % 4 == 1 {
+        s.policies.reaction_order = ReactionOrder::HostFirst;
+    }
+    if (seed >> 5) % 4 == 2 {
+        s.policies.karama_kinds = vec!["baliset".to_string(), "la_la_la".to_string()];
     }
     if seats.contains(&Faction::Ixians) && r.chance(2, 3) {
         if let Some((territory, sector)) = pick_in(r, each_hms_pointer()) {
@@ -604,6 +613,10 @@ pub fn random_arrival(r: &mut BotRng, g: &Game, linked: bool) -> Command {
         elite,
         advisors,
         parent,
+        // P-REACT-ORDER (D-252): now and then the host asks for its
+        // reactions first on one report (from the revision, not the
+        // random stream, so the rest of the game's choices stay the same).
+        reactions_first: g.revision() % 11 == 4,
     })
 }
 
@@ -1195,6 +1208,7 @@ fn ship(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
         elite,
         advisors,
         parent: None,
+        reactions_first: false,
     })
 }
 
@@ -1238,6 +1252,7 @@ fn movement(r: &mut BotRng, g: &Game, f: Faction) -> Option<Action> {
         elite,
         advisors,
         parent: None,
+        reactions_first: false,
     })
 }
 

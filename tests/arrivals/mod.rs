@@ -85,6 +85,7 @@ pub fn arrive(
         elite,
         advisors,
         parent,
+        reactions_first: false,
     })
 }
 

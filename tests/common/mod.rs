@@ -299,6 +299,7 @@ pub fn shipment(entrant: Faction, territory: Territory, sector: u8, parent: Opti
         elite: 0,
         advisors: false,
         parent,
+        reactions_first: false,
     })
 }
 

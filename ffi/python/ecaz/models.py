@@ -607,13 +607,19 @@ class HostReactionsDecision(BaseModel):
     """
     P-NEST: the engine made an arrival (Fremen/Guild effect); the host runs
     its own entry reactions, may report linked arrivals, then says done.
+    P-REACT-ORDER (D-252): also opened first for a host-reported entry
+    whose trigger offer waits (`offerAfter`).
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    arrival: ArrivalId = Field(..., description='The engine-made arrival.')
+    arrival: ArrivalId = Field(..., description='The arrival.')
     kind: Literal['hostReactions']
+    offerAfter: bool | None = Field(
+        None,
+        description="D-252: Ecaz's trigger offer for this arrival opens when the host\ncloses the window, if the entry still triggers. Omitted when false.",
+    )
 
 
 class IxianSwapDecision(BaseModel):
@@ -1100,6 +1106,16 @@ class PublicAudience(BaseModel):
         extra='forbid',
     )
     kind: Literal['public']
+
+
+class ReactionOrder(StrEnum):
+    """
+    P-REACT-ORDER (D-252): for an arrival the host reports, which comes first —
+    Ecaz's trigger offer or the host's own entry reactions?
+    """
+
+    offerFirst = 'offerFirst'
+    hostFirst = 'hostFirst'
 
 
 class ReactionsDoneAction(BaseModel):
@@ -2114,6 +2130,10 @@ class CancelBetrayalAction(BaseModel):
     card: CardId = Field(..., description='The Karama card.')
     faction: Faction = Field(..., description='Who played Karama (not the holder).')
     frame: FrameId = Field(..., description='The Betrayal response frame.')
+    hostVouchedKarama: bool | None = Field(
+        None,
+        description="D-251: the host vouches that `card` counts as a Karama here\n(its rules, a situation the engine does not model); the card\nmust still be in `faction`'s hand. Default false.",
+    )
     kind: Literal['cancelBetrayal']
 
 
@@ -2128,6 +2148,10 @@ class CancelPlacementAction(BaseModel):
     card: CardId = Field(..., description="The Karama card, from that faction's hand.")
     faction: Faction = Field(..., description='Who played Karama (not Ecaz).')
     frame: FrameId = Field(..., description='The placement response frame.')
+    hostVouchedKarama: bool | None = Field(
+        None,
+        description="D-251: the host vouches that `card` counts as a Karama here\n(its rules, a situation the engine does not model); the card\nmust still be in `faction`'s hand. Default false.",
+    )
     kind: Literal['cancelPlacement']
 
 
@@ -2901,7 +2925,9 @@ class PlayBetrayalAction(BaseModel):
 class Policies(BaseModel):
     """
     Every policy of RULES §9. Each field defaults to the RULES default, so a
-    setup names only what it changes.
+    setup names only what it changes. The host-kit policies (P-KARAMA-HOST,
+    P-REACT-ORDER) are written only when they differ from their default, so
+    a default game's state is the same with or without them (D-250, D-252).
     """
 
     model_config = ConfigDict(
@@ -2922,7 +2948,14 @@ class Policies(BaseModel):
         'allyTakesDuke', description='P-ECAZ-ALLY.'
     )
     fremenRoute: FremenRoute | None = Field('noPath', description='P-FRE-ROUTE.')
+    karamaKinds: list[str] | None = Field(
+        None,
+        description="P-KARAMA-HOST (D-250): the Treachery card kinds (kinds of this game's\ncatalog, each once, never `karama` itself) that the host's rules let\ncount as a Karama in every Karama window, beside the printed rules.\nEmpty (default): the printed rules only.",
+    )
     nest: NestOrder | None = Field('childFirst', description='P-NEST.')
+    reactionOrder: ReactionOrder | None = Field(
+        None, description='P-REACT-ORDER (D-252).'
+    )
     richesePay: RichesePay | None = Field('bank', description='P-RIC-PAY.')
     secretAllyAudience: SecretAllyAudience | None = Field(
         'holder', description='P-NEX-SEC-AUDIENCE.'
@@ -3210,6 +3243,10 @@ class ArriveAction(BaseModel):
     parent: ArrivalId | None = Field(
         None,
         description="P-NEST: the open arrival this one is a reaction to (e.g. BG\naccompaniment of an effect shipment). A linked arrival is accepted\nwhile a decision is open; its reactions settle before the parent's.",
+    )
+    reactionsFirst: bool | None = Field(
+        None,
+        description="P-REACT-ORDER (D-252): run the host's own entry reactions before\nEcaz's trigger offer for this arrival, as policy `hostFirst`\ndoes for every arrival. Default false.",
     )
     sector: conint(ge=0, le=255) = Field(..., description='Destination sector.')
     territory: Territory = Field(..., description='Destination territory.')
