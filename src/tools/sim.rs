@@ -35,8 +35,8 @@ use serde::Serialize;
 use crate::base::board::{self, STRONGHOLDS};
 use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory};
 use crate::base::policy::{
-    BgPool, DukeRevived, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope, SupplyVisibility,
-    Unavailable,
+    BgPool, DukeRevived, FrameVisibility, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope,
+    SupplyVisibility, Unavailable,
 };
 use crate::engine::apply::apply_mut;
 use crate::engine::setup::{AmbassadorsSetup, FactionSetup, Setup};
@@ -196,6 +196,11 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
     }
     if r.chance(1, 3) {
         s.policies.secret_ally_face_dancers = SecretAllyFaceDancers::Yes;
+    }
+    // P-FRAME-VIS: one seed in three; taken from the seed rather than drawn,
+    // so every seed's table is otherwise the one it was before the policy.
+    if seed % 3 == 2 {
+        s.policies.frame_visibility = FrameVisibility::ActorOnly;
     }
     if seats.contains(&Faction::Ixians) && r.chance(2, 3) {
         if let Some((territory, sector)) = pick_in(r, each_hms_pointer()) {
