@@ -710,6 +710,26 @@ impl PartialEq<&str> for ErrorCode {
     }
 }
 
+impl PartialEq<ErrorCode> for str {
+    fn eq(&self, other: &ErrorCode) -> bool {
+        self == other.0
+    }
+}
+
+impl PartialEq<ErrorCode> for &str {
+    fn eq(&self, other: &ErrorCode) -> bool {
+        *self == other.0
+    }
+}
+
+/// An `ErrorCode` reads as its text wherever a `&str` is expected.
+impl std::ops::Deref for ErrorCode {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
 impl Serialize for ErrorCode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.0)
