@@ -134,7 +134,7 @@ pub use base::ids::{Ambassador, ArrivalId, CardId, Faction, FrameId, Leader, Pha
 pub use base::policy::*;
 pub use base::rng::GameRng;
 pub use engine::apply::{apply, apply_mut, validate};
-pub use engine::options::{options, Choice, GroupSource, Options, Position};
+pub use engine::options::{options, Blocked, Choice, ClosedBranch, GroupSource, Options, Position, TriggerPreview};
 pub use engine::setup::{
     base_catalog, printed_start, AmbassadorsSetup, Counters, FactionSetup, Setup, ECAZ_START_SECTOR, MAX_SEED,
 };
@@ -151,7 +151,8 @@ pub use json::{
 };
 pub use model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 pub use model::error::{
-    bounded_message, ApplyError, ErrorReport, Problem, Problems, MAX_MESSAGE_BYTES, MAX_REPORTED_PROBLEMS,
+    bounded_message, ApplyError, ErrorCode, ErrorReport, Problem, Problems, Refusal, MAX_MESSAGE_BYTES,
+    MAX_REPORTED_PROBLEMS,
 };
 pub use model::event::{Audience, DukeReason, Event, EventKind, LossCause, NexusMode, PlacementEnd, ReturnCause};
 pub use model::game::{

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 //! D-90: per-viewer events. For every scenario of
-//! `tests/scenarios/` (as written, and again with P-SUPPLY-VIS `ownerOnly`),
+//! `tests/scenarios/` (as written, again with P-SUPPLY-VIS `ownerOnly`, and
+//! with P-FRAME-VIS `actorOnly` alone and with `ownerOnly`),
 //! every command's events are filtered with `ecaz::events_for` for every
 //! seated faction and the spectator; no filtered stream may carry a card,
 //! traitor, Nexus card, Secret Ally answer or supply identity its viewer must
@@ -11,7 +12,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use ecaz::scenario::{run, Scenario};
-use ecaz::{events_for, Event, Faction, SecretAllyAudience, SupplyVisibility, Viewer};
+use ecaz::{events_for, Event, Faction, FrameVisibility, SecretAllyAudience, SupplyVisibility, Viewer};
 use serde_json::Value;
 
 fn scenarios() -> Vec<(String, Scenario)> {
@@ -54,12 +55,20 @@ fn knowers(event: &Value, inspector: Option<Faction>, scenario: &Scenario) -> Op
         },
         "cohortDrawn" if owner_only => ecaz_only(),
         "placementAnnounced" | "placementCancelled" if owner_only && !event["token"].is_null() => ecaz_only(),
-        "decisionOpened" if owner_only && event["decisionKind"] == "copyEffect" && !event["decision"].is_null() => {
-            let mut who = BTreeSet::from([Faction::Ecaz]);
-            if let Some(actor) = event["actor"].as_str().filter(|a| *a != "host") {
-                who.insert(faction(&Value::from(actor)));
+        "decisionOpened" if !event["decision"].is_null() => {
+            let decider = event["actor"]
+                .as_str()
+                .filter(|a| *a != "host")
+                .map(|a| faction(&Value::from(a)));
+            let supply = owner_only && event["decisionKind"] == "copyEffect";
+            // P-FRAME-VIS `actorOnly`: a faction's frame details go to the decider alone.
+            let frame = policies.frame_visibility == FrameVisibility::ActorOnly && decider.is_some();
+            match (supply, frame) {
+                (false, false) => None,
+                (true, false) => Some(BTreeSet::from([Faction::Ecaz]).into_iter().chain(decider).collect()),
+                (false, true) => Some(decider.into_iter().collect()),
+                (true, true) => Some(decider.into_iter().filter(|&f| f == Faction::Ecaz).collect()),
             }
-            Some(who)
         }
         _ => None,
     }
@@ -117,6 +126,7 @@ fn check(name: &str, scenario: &Scenario) -> usize {
 #[test]
 fn issue12_filtered_event_streams_never_leak_a_secret_in_any_scenario() {
     let mut secrets = 0;
+    let mut under_actor_only = 0;
     let mut files = 0;
     for (name, scenario) in scenarios() {
         files += 1;
@@ -128,10 +138,42 @@ fn issue12_filtered_event_streams_never_leak_a_secret_in_any_scenario() {
         if run(&hidden).is_ok_and(|r| r.all_as_expected()) {
             secrets += check(&format!("{name} (ownerOnly)"), &hidden);
         }
+        // P-FRAME-VIS `actorOnly` (alone, and with the supply hidden): the
+        // commands are accepted and refused as in the file (the policy
+        // changes who sees what, never what is legal); only the frames'
+        // audiences change.
+        for owner_only in [false, true] {
+            let mut private = scenario.clone();
+            private.setup.policies.frame_visibility = FrameVisibility::ActorOnly;
+            if owner_only {
+                private.setup.policies.supply_visibility = SupplyVisibility::OwnerOnly;
+            }
+            let label = format!("{name} (actorOnly, ownerOnly: {owner_only})");
+            let (Ok(base), Ok(replay)) = (
+                run(&if owner_only { hidden.clone() } else { scenario.clone() }),
+                run(&private),
+            ) else {
+                continue;
+            };
+            let codes = |r: &ecaz::scenario::Replay| -> Vec<Option<String>> {
+                r.reports
+                    .iter()
+                    .map(|s| s.error.as_ref().map(|e| e.code.clone()))
+                    .collect()
+            };
+            assert_eq!(codes(&base), codes(&replay), "{label}: outcomes");
+            let found = check(&label, &private);
+            under_actor_only += found;
+            secrets += found;
+        }
     }
     assert!(files >= 10, "only {files} scenario files");
-    // The corpus does exercise secrets (hands, traitors, cards, supply).
+    // The corpus does exercise secrets (hands, traitors, cards, supply, frames).
     assert!(secrets >= 20, "only {secrets} secret-carrying events were checked");
+    assert!(
+        under_actor_only >= 40,
+        "only {under_actor_only} secrets checked under actorOnly"
+    );
 }
 
 #[test]

@@ -849,7 +849,7 @@ fn issue13_5_blocked_placements_say_why() {
                         territory,
                     }
             })
-            .map(|b| b.code.clone())
+            .map(|b| b.code)
     };
     assert_eq!(
         reason(Ambassador::Ecaz, Territory::Carthag).as_deref(),

@@ -34,8 +34,8 @@ use ecaz::TraitorCard;
 use ecaz::{
     apply, apply_mut, options, validate, Action, Actor, Ambassador, AmbassadorsSetup, ArrivalId, Audience, CardId,
     Cause, Choice, Command, Decision, DukeCustody, EcazBranch, Event, EventKind, Faction, FactionSetup, Forces,
-    FrameId, Game, HmsPointer, Leader, LeaderCustody, Origin, Phase, Position, SecretAllyAudience, Sector,
-    SectorForces, Setup, Stack, SupplyVisibility, Territory, Zone, STRONGHOLDS,
+    FrameId, FrameVisibility, Game, HmsPointer, Leader, LeaderCustody, Origin, Phase, Position, SecretAllyAudience,
+    Sector, SectorForces, Setup, Stack, SupplyVisibility, Territory, Zone, STRONGHOLDS,
 };
 
 /// The simulator's generator drives the whole walk (setups, reports, moves, probes).
@@ -786,9 +786,11 @@ impl Mirror {
     }
 }
 
-/// Private events go to the right eyes (ARCHITECTURE §4, P-SUPPLY-VIS).
+/// Private events go to the right eyes (ARCHITECTURE §4, P-SUPPLY-VIS,
+/// P-FRAME-VIS).
 fn check_audiences(g: &Game, events: &[Event], ctx: &str) {
     let owner_only = g.policies().supply_visibility == SupplyVisibility::OwnerOnly;
+    let actor_only = g.policies().frame_visibility == FrameVisibility::ActorOnly;
     for e in events {
         let only = |who: Faction| {
             assert_eq!(
@@ -821,13 +823,37 @@ fn check_audiences(g: &Game, events: &[Event], ctx: &str) {
                 };
                 assert_eq!(e.audience, Audience::Only { factions: expected }, "{ctx}");
             }
-            EventKind::DecisionOpened { decision, .. } if owner_only => {
-                let hides = decision.as_ref().is_some_and(Decision::reveals_supply);
+            EventKind::DecisionOpened {
+                actor,
+                decision_kind,
+                decision,
+                ..
+            } if owner_only || actor_only => {
+                // D-241: the details go to Ecaz when they reveal the supply
+                // (P-SUPPLY-VIS), to a deciding faction under P-FRAME-VIS
+                // `actorOnly`, to those both allow under both.
+                let supply = owner_only && Decision::kind_reveals_supply(decision_kind);
+                let decider = match actor {
+                    Actor::Faction(f) if actor_only => Some(*f),
+                    _ => None,
+                };
+                let audience = match (supply, decider) {
+                    (false, None) => Audience::Public,
+                    (true, None) => Audience::Only {
+                        factions: vec![Faction::Ecaz],
+                    },
+                    (false, Some(f)) => Audience::Only { factions: vec![f] },
+                    (true, Some(Faction::Ecaz)) => Audience::Only {
+                        factions: vec![Faction::Ecaz],
+                    },
+                    (true, Some(_)) => Audience::Host,
+                };
                 if e.audience == Audience::Public {
-                    assert!(!hides, "{ctx}: a public decision reveals the supply: {e:?}");
+                    let shown = audience == Audience::Public;
+                    assert_eq!(decision.is_some(), shown, "{ctx}: {e:?}");
                 } else {
-                    only(Faction::Ecaz);
-                    assert!(hides, "{ctx}: {e:?}");
+                    assert_eq!(e.audience, audience, "{ctx}: {e:?}");
+                    assert!(decision.is_some(), "{ctx}: {e:?}");
                 }
             }
             EventKind::CohortDrawn { .. } if owner_only => only(Faction::Ecaz),

@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use documents::{assert_valid_as, assert_valid_text};
 
 use ecaz::scenario::{observe, Observation, Scenario};
-use ecaz::{Faction, View, Viewer};
+use ecaz::{Faction, FrameVisibility, View, Viewer};
 use serde_json::{json, Map, Value};
 
 fn scenario_files() -> Vec<PathBuf> {
@@ -111,28 +111,36 @@ fn view_value(v: &View) -> Value {
     value
 }
 
-/// The pending frames as the spectator sees them — the same in every
-/// non-Ecaz view — plus Ecaz's own copy when it shows more (P-SUPPLY-VIS
-/// `ownerOnly` hides a placement announcement's token from the others).
+/// The pending frames as the spectator sees them, plus the copy of each
+/// faction that sees more: Ecaz's when P-SUPPLY-VIS `ownerOnly` hides a
+/// placement announcement's token from the others, a decider's own frame
+/// under P-FRAME-VIS `actorOnly` (D-241). Every other view must show the
+/// spectator's frames.
 fn pending_value(obs: &Observation) -> Value {
-    let mut public = None;
-    let mut ecaz = None;
+    let frames = |v: &View| serde_json::to_value(&v.pending).unwrap();
+    let public = obs
+        .views
+        .iter()
+        .find(|v| v.viewer == Viewer::Spectator)
+        .map_or(Value::Null, frames);
+    let mut out = Map::new();
     for v in &obs.views {
-        let frames = serde_json::to_value(&v.pending).unwrap();
-        if v.viewer == Viewer::Faction(Faction::Ecaz) {
-            ecaz = Some(frames);
-            continue;
-        }
-        match &public {
-            None => public = Some(frames),
-            Some(p) => assert_eq!(p, &frames, "non-Ecaz views disagree on the pending frames"),
+        let Viewer::Faction(f) = v.viewer else { continue };
+        let own = frames(v);
+        if own != public {
+            let shown_more = f == Faction::Ecaz || v.policies.frame_visibility == FrameVisibility::ActorOnly;
+            assert!(
+                shown_more,
+                "{f}'s view disagrees with the spectator's on the pending frames"
+            );
+            out.insert(f.id().to_string(), own);
         }
     }
-    let public = public.unwrap_or(Value::Null);
-    match ecaz {
-        Some(e) if e != public => json!({ "public": public, "ecaz": e }),
-        _ => public,
+    if out.is_empty() {
+        return public;
     }
+    out.insert("public".into(), public);
+    Value::Object(out)
 }
 
 /// The spectator's view and each faction's private part of an observation.

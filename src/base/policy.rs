@@ -18,6 +18,26 @@ pub enum SupplyVisibility {
     OwnerOnly,
 }
 
+/// P-FRAME-VIS: who sees a decision frame's details (D-240).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FrameVisibility {
+    /// Every viewer sees every frame's details (default).
+    #[default]
+    Public,
+    /// A frame's details (beneficiaries, candidates, previews, choices) go
+    /// only to the faction that decides and to the host; the others see that
+    /// a decision is open, its kind and who decides. Host frames stay public.
+    ActorOnly,
+}
+
+impl FrameVisibility {
+    /// The default (`public`): not written in a saved state (D-240).
+    pub fn is_public(&self) -> bool {
+        *self == FrameVisibility::Public
+    }
+}
+
 /// P-BG-POOL: which tokens can the Bene Gesserit Ambassador copy?
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -230,4 +250,8 @@ pub struct Policies {
     /// P-REACT-ORDER (D-252).
     #[serde(skip_serializing_if = "ReactionOrder::is_default")]
     pub reaction_order: ReactionOrder,
+    /// P-FRAME-VIS. Written only when not `public` (D-240: a game with
+    /// the default keeps its saved bytes).
+    #[serde(skip_serializing_if = "FrameVisibility::is_public")]
+    pub frame_visibility: FrameVisibility,
 }

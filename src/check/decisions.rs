@@ -98,7 +98,7 @@ fn karama_kinds(g: &Game, p: &mut Vec<Problem>) {
     if g.policies.karama_kinds.is_empty() {
         return;
     }
-    let catalog: BTreeSet<&str> = g.treachery.catalog.iter().map(String::as_str).collect();
+    let catalog: BTreeSet<&str> = set_of(g.treachery.catalog.iter().map(String::as_str));
     let mut seen = BTreeSet::new();
     for (i, kind) in g.policies.karama_kinds.iter().enumerate() {
         let why = if kind == board::KARAMA {

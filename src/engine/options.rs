@@ -12,6 +12,7 @@ use crate::base::board;
 use crate::base::ids::{Ambassador, CardId, Leader, Sector, Territory};
 use crate::base::ids::{Faction, FrameId};
 use crate::model::command::{Action, Command, EcazBranch, SectorForces};
+use crate::model::error::{ErrorCode, Refusal};
 use crate::model::event::NexusMode;
 use crate::model::game::Forces;
 use crate::model::game::{Actor, Decision, Game};
@@ -48,7 +49,7 @@ pub struct Blocked {
     /// The refused command.
     pub command: Command,
     /// Why: the stable error code `apply` returns for it (`rule/stronghold_in_storm` …).
-    pub code: String,
+    pub code: ErrorCode,
     /// The rule or policy id, where one applies.
     #[serde(default)]
     pub rule: Option<String>,
@@ -64,11 +65,28 @@ pub struct TriggerPreview {
     pub effect: Ambassador,
     /// May it be triggered for this beneficiary (P-UNAVAILABLE, R-TRG-7)?
     pub possible: bool,
+    /// D-242: why not, when it may not (`null` when `possible`).
+    #[serde(default)]
+    pub refusal: Option<Refusal>,
     /// The Ecaz token (R-EFF-ECAZ): the branches open to this beneficiary
     /// (`duke`, `alliance`; both: Ecaz picks after the trigger).
     pub branches: Vec<EcazBranch>,
+    /// D-242: the Ecaz token's branches closed to this beneficiary, each
+    /// with why (empty for the other tokens).
+    #[serde(default)]
+    pub closed_branches: Vec<ClosedBranch>,
     /// The Bene Gesserit token (R-EFF-BG): the effects Ecaz could copy.
     pub copies: Vec<Ambassador>,
+}
+
+/// D-242: an Ecaz-token branch closed to a beneficiary (R-EFF-ECAZ), and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClosedBranch {
+    /// The branch.
+    pub branch: EcazBranch,
+    /// Why it is closed.
+    pub refusal: Refusal,
 }
 
 /// A sector of a territory (R-EFF-FRE, R-EFF-GLD destinations).
@@ -385,7 +403,7 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
         if let Err(e) = result {
             blocked.push(Blocked {
                 command: Command::new(actor, action),
-                code: e.code().to_string(),
+                code: ErrorCode::from(&e),
                 rule: e.rule().map(str::to_string),
             });
         }
@@ -427,18 +445,21 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
                     for beneficiary in std::iter::once(Faction::Ecaz).chain(ally) {
                         let r = trigger::check_trigger(game, offer, beneficiary).map(|_| ());
                         let possible = r.is_ok();
+                        let refusal = r.as_ref().err().map(Refusal::from);
                         refuse(Action::Trigger { frame: id, beneficiary }, r);
-                        let branches = if *token == Ambassador::Ecaz {
-                            [EcazBranch::Duke, EcazBranch::Alliance]
-                                .into_iter()
-                                .filter(|b| match b {
-                                    EcazBranch::Duke => describe::duke_branch(game, beneficiary),
-                                    EcazBranch::Alliance => describe::alliance_branch(game, *entrant, beneficiary),
-                                })
-                                .collect()
-                        } else {
-                            Vec::new()
-                        };
+                        let mut branches = Vec::new();
+                        let mut closed_branches = Vec::new();
+                        if *token == Ambassador::Ecaz {
+                            for branch in [EcazBranch::Duke, EcazBranch::Alliance] {
+                                match effects::check_branch(game, *arrival, *entrant, beneficiary, branch) {
+                                    Ok(_) => branches.push(branch),
+                                    Err(e) => closed_branches.push(ClosedBranch {
+                                        branch,
+                                        refusal: Refusal::from(&e),
+                                    }),
+                                }
+                            }
+                        }
                         let copies = if *token == Ambassador::BeneGesserit {
                             describe::copy_candidates(game, *entrant, beneficiary)
                         } else {
@@ -448,7 +469,9 @@ fn explain(game: &Game, actor: Actor) -> (Vec<Blocked>, Vec<TriggerPreview>) {
                             beneficiary,
                             effect: *token,
                             possible,
+                            refusal,
                             branches,
+                            closed_branches,
                             copies,
                         });
                     }

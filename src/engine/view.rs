@@ -4,7 +4,8 @@
 //! (base p.12 secrecy), hands, traitors, Face Dancers and Nexus card
 //! identities; the deck order; the RNG state. A faction sees its own secrets;
 //! a spectator sees public information; the host sees everything but the RNG.
-//! Ecaz's unplaced supply follows P-SUPPLY-VIS.
+//! Ecaz's unplaced supply follows P-SUPPLY-VIS; a pending frame's details
+//! follow P-FRAME-VIS and P-SUPPLY-VIS (D-241).
 
 use std::sync::Arc;
 
@@ -19,7 +20,7 @@ use crate::model::game::{
     Actor, Decision, DukeCustody, Forces, Game, GameOptions, HmsPointer, Knowledge, LeaderState, OpenArrival,
     PlacementTurn, Stack, Zone,
 };
-use crate::rules::placement;
+use crate::rules::{frames, placement};
 
 /// What one viewer may see of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -170,10 +171,11 @@ pub struct FrameView {
     pub actor: Actor,
     /// The decision kind.
     pub kind: String,
-    /// The decision, or `null` when this viewer may not see it: under
-    /// P-SUPPLY-VIS `ownerOnly`, a placement announcement (its token is still
-    /// in the supply) and the BG copy candidates (they reveal the cohort) are
-    /// shown to Ecaz and the host only.
+    /// The decision, or `null` when this viewer may not see its details
+    /// (D-241): under P-FRAME-VIS `actorOnly` a faction's frame is shown to
+    /// that faction and the host only; under P-SUPPLY-VIS `ownerOnly`, a
+    /// placement announcement (its token is still in the supply) and the BG
+    /// copy candidates (they reveal the cohort) to Ecaz and the host only.
     pub decision: Option<Decision>,
 }
 
@@ -190,11 +192,6 @@ pub(crate) fn sees_secrets_of(viewer: Viewer, f: Faction) -> bool {
 /// (P-SUPPLY-VIS: everyone when `public`, else Ecaz and the host)?
 pub(crate) fn supply_visible(game: &Game, viewer: Viewer) -> bool {
     game.policies.supply_visibility == SupplyVisibility::Public || sees_secrets_of(viewer, Faction::Ecaz)
-}
-
-/// A frame's decision as a viewer may see it.
-fn redact(decision: &Decision, supply_visible: bool) -> Option<Decision> {
-    (supply_visible || !decision.reveals_supply()).then(|| decision.clone())
 }
 
 /// The events of one command that `viewer` may see, in order (D-90):
@@ -291,7 +288,9 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                 id: f.id,
                 actor: f.actor,
                 kind: f.decision.name().to_string(),
-                decision: redact(&f.decision, supply_visible),
+                decision: frames::decision_audience(&game.policies, f.actor, f.decision.name())
+                    .includes(viewer)
+                    .then(|| f.decision.clone()),
             })
             .collect(),
         open_arrivals: game.arrivals.clone(),

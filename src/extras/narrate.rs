@@ -4,7 +4,8 @@
 //! not see has no sentence, and a command's secret parts (a token still in
 //! Ecaz's supply under P-SUPPLY-VIS `ownerOnly`, a card passed between two
 //! other factions, another faction's Traitor cards or Face Dancers) are left
-//! out for viewers who may not see them. Wire ids stay out of the prose:
+//! out for viewers who may not see them; so are a frame's details under
+//! P-FRAME-VIS `actorOnly` (D-241). Wire ids stay out of the prose:
 //! factions, tokens, territories, leaders and phases use their printed names.
 //!
 //! Every [`Action`], [`EventKind`] and [`Decision`] has its own sentence: the
@@ -16,6 +17,7 @@ use crate::engine::view::{sees_secrets_of, supply_visible};
 use crate::model::command::{Action, Cause, Command, Destruction, EcazBranch, Origin, SectorForces, Viewer};
 use crate::model::event::{Audience, DukeReason, Event, EventKind, LossCause, PlacementEnd, ReturnCause};
 use crate::model::game::{Actor, Decision, DukeCustody, DukeSource, Game, LeaderCustody, Stack, Zone};
+use crate::rules::frames;
 
 /// The printed name of a phase ([`Phase::name`]).
 pub fn phase(p: Phase) -> &'static str {
@@ -700,12 +702,13 @@ pub fn command(game: &Game, c: &Command, viewer: Viewer) -> String {
 /// the event ([`Event::visible_to`]), and for the public copy of an event
 /// whose full copy `viewer` also receives (under P-SUPPLY-VIS `ownerOnly` the
 /// engine sends a copy without the token to everyone and one with it to
-/// Ecaz, which the host sees too: Ecaz and the host hear it once).
+/// Ecaz, which the host sees too: Ecaz and the host hear it once; likewise a
+/// frame's details under P-FRAME-VIS `actorOnly`, D-241).
 /// Events not meant for everyone carry their audience in brackets; the
 /// private ones name who sees them in the sentence too. `game` gives the card
 /// catalog.
 pub fn event(game: &Game, e: &Event, viewer: Viewer) -> Option<String> {
-    if !e.visible_to(viewer) || (supply_visible(game, viewer) && is_redacted_copy(e)) {
+    if !e.visible_to(viewer) || hears_full_copy(game, e, viewer) {
         return None;
     }
     let catalog: &[String] = &game.treachery().catalog;
@@ -726,16 +729,21 @@ pub fn event(game: &Game, e: &Event, viewer: Viewer) -> Option<String> {
     })
 }
 
-/// Is this the public copy of an event that names a supply token (or a
-/// decision revealing the supply) with that part left out? The engine sends
-/// the full copy to Ecaz (and so to the host) right after it.
-fn is_redacted_copy(e: &Event) -> bool {
+/// Is this the public copy of an event with a part left out (a supply token
+/// under P-SUPPLY-VIS, a frame's details under D-241) whose full copy
+/// `viewer` also receives right after it?
+fn hears_full_copy(game: &Game, e: &Event, viewer: Viewer) -> bool {
     e.audience == Audience::Public
         && match &e.event {
-            EventKind::PlacementAnnounced { token, .. } | EventKind::PlacementCancelled { token, .. } => {
-                token.is_none()
+            EventKind::PlacementAnnounced { token: None, .. } | EventKind::PlacementCancelled { token: None, .. } => {
+                supply_visible(game, viewer)
             }
-            EventKind::DecisionOpened { decision, .. } => decision.is_none(),
+            EventKind::DecisionOpened {
+                actor,
+                decision_kind,
+                decision: None,
+                ..
+            } => frames::decision_audience(&game.policies, *actor, decision_kind).includes(viewer),
             _ => false,
         }
 }

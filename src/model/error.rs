@@ -673,6 +673,120 @@ stable_codes! {
             DukeAlreadyControlled(_) => "rule/duke_already_controlled",
 }
 
+/// A stable error code (`rule/stale_frame` …): one of [`ApplyError::CODES`],
+/// typed so that the schemas list every value (D-242). Written as its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ErrorCode(&'static str);
+
+impl ErrorCode {
+    /// The code as text.
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// The code named `text`, when it is one of [`ApplyError::CODES`].
+    pub fn from_text(text: &str) -> Option<ErrorCode> {
+        ApplyError::CODES.iter().find(|c| **c == text).map(|c| ErrorCode(c))
+    }
+}
+
+impl From<&ApplyError> for ErrorCode {
+    fn from(error: &ApplyError) -> Self {
+        ErrorCode(error.code())
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<str> for ErrorCode {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for ErrorCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<ErrorCode> for str {
+    fn eq(&self, other: &ErrorCode) -> bool {
+        self == other.0
+    }
+}
+
+impl PartialEq<ErrorCode> for &str {
+    fn eq(&self, other: &ErrorCode) -> bool {
+        *self == other.0
+    }
+}
+
+/// An `ErrorCode` reads as its text wherever a `&str` is expected.
+impl std::ops::Deref for ErrorCode {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ErrorCode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = crate::codec::wire::text(d)?;
+        ErrorCode::from_text(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown error code `{}`", bounded_message(text.into_owned())))
+        })
+    }
+}
+
+impl JsonSchema for ErrorCode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ErrorCode".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "D-242: a stable error code of the engine (`ApplyError::CODES`; docs/protocol.md lists what each means).",
+            "type": "string",
+            "enum": ApplyError::CODES,
+        })
+    }
+}
+
+/// Why an alternative is refused (D-242): the error code `apply` gives for
+/// it, the rule or policy id where one applies, and a short message. Decided
+/// from what the actor may know only, so it carries no secret.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Refusal {
+    /// The stable code (`rule/effect_unavailable` …).
+    pub code: ErrorCode,
+    /// The rule or policy id, where one applies.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// For humans (bounded, D-181).
+    pub message: String,
+}
+
+impl From<&ApplyError> for Refusal {
+    fn from(error: &ApplyError) -> Self {
+        Refusal {
+            code: ErrorCode::from(error),
+            rule: error.rule().map(str::to_string),
+            message: bounded_message(error.to_string()),
+        }
+    }
+}
+
 impl ApplyError {
     /// The rule or policy id (RULES.md) the error enforces, where one applies.
     pub fn rule(&self) -> Option<&'static str> {

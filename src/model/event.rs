@@ -30,6 +30,18 @@ pub enum Audience {
     Host,
 }
 
+impl Audience {
+    /// Is `viewer` in this audience? The host is in every one; a faction in
+    /// the public one and those naming it; a spectator in the public one only.
+    pub fn includes(&self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (_, Viewer::Host) | (Audience::Public, _) => true,
+            (Audience::Only { factions }, Viewer::Faction(f)) => factions.contains(&f),
+            _ => false,
+        }
+    }
+}
+
 /// One event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, WireDeserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -59,11 +71,7 @@ impl Event {
 
     /// May this viewer see the event?
     pub fn visible_to(&self, viewer: Viewer) -> bool {
-        match (&self.audience, viewer) {
-            (_, Viewer::Host) | (Audience::Public, _) => true,
-            (Audience::Only { factions }, Viewer::Faction(f)) => factions.contains(&f),
-            _ => false,
-        }
+        self.audience.includes(viewer)
     }
 }
 
@@ -204,8 +212,10 @@ pub enum EventKind {
         actor: Actor,
         /// The decision kind.
         decision_kind: String,
-        /// The decision; `null` in the public copy when P-SUPPLY-VIS
-        /// `ownerOnly` hides it (Ecaz and the host get a copy with it).
+        /// The decision; `null` in the public copy when its details are not
+        /// public (D-241: P-FRAME-VIS `actorOnly`, or P-SUPPLY-VIS
+        /// `ownerOnly` for a supply-revealing kind); a full copy follows
+        /// for those who may see them.
         decision: Option<Decision>,
     },
     /// R-TRG-1: Ecaz declined; the token stays.

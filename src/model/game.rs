@@ -648,7 +648,13 @@ impl Decision {
     /// everyone but Ecaz and the host? (A placement announcement names a
     /// token still in the supply; BG copy candidates reveal the cohort.)
     pub fn reveals_supply(&self) -> bool {
-        matches!(self, Decision::PlacementResponse { .. } | Decision::CopyEffect { .. })
+        Decision::kind_reveals_supply(self.name())
+    }
+
+    /// [`Decision::reveals_supply`] of the decisions of wire kind `kind`
+    /// (what a `decisionOpened` event without its decision still names).
+    pub fn kind_reveals_supply(kind: &str) -> bool {
+        matches!(kind, "placementResponse" | "copyEffect")
     }
 
     /// The Ambassador effect this decision belongs to and its beneficiary

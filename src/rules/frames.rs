@@ -1,23 +1,55 @@
 //! Frame bookkeeping, in one place: a reaction frame is opened and
 //! announced ([`open_frame`]), arrivals whose reactions have settled resume
 //! ([`settle`]), and a completed cohort recycles just before the outermost
-//! arrival resumes ([`recycle_if_complete`]). R-TRG-4, R-TRG-8, P-NEST,
-//! P-SUPPLY-VIS.
+//! arrival resumes ([`recycle_if_complete`]); who sees a frame's details
+//! ([`decision_audience`]). R-TRG-4, R-TRG-8, P-NEST, P-SUPPLY-VIS,
+//! P-FRAME-VIS.
 
 use crate::base::ids::{Ambassador, ArrivalId, Faction};
-use crate::base::policy::SupplyVisibility;
+use crate::base::policy::{FrameVisibility, Policies, SupplyVisibility};
 use crate::model::event::{Audience, Event, EventKind};
 use crate::model::game::{Actor, Decision, Game, Zone};
 
-/// Push a reaction frame and announce it (its content per P-SUPPLY-VIS).
+/// D-241: who may see the details of a decision frame of kind `kind` that
+/// `actor` decides — the one rule views (`pending[].decision`), per-viewer
+/// events (`decisionOpened`) and narration follow. Everyone sees that the
+/// frame is open, its kind and who decides; its details go to:
+/// - everyone, by default;
+/// - Ecaz (and the host) when P-SUPPLY-VIS is `ownerOnly` and the kind
+///   reveals the supply (a placement response names a token, the BG copy
+///   candidates reveal the cohort);
+/// - the deciding faction (and the host) when P-FRAME-VIS is `actorOnly`
+///   (host frames stay public);
+/// - under both, those allowed by both (the host alone when none is).
+pub(crate) fn decision_audience(policies: &Policies, actor: Actor, kind: &str) -> Audience {
+    let supply = policies.supply_visibility == SupplyVisibility::OwnerOnly && Decision::kind_reveals_supply(kind);
+    let decider = match actor {
+        Actor::Faction(f) if policies.frame_visibility == FrameVisibility::ActorOnly => Some(f),
+        _ => None,
+    };
+    match (supply, decider) {
+        (false, None) => Audience::Public,
+        (true, None) => Audience::Only {
+            factions: vec![Faction::Ecaz],
+        },
+        (false, Some(f)) => Audience::Only { factions: vec![f] },
+        (true, Some(f)) if f == Faction::Ecaz => Audience::Only { factions: vec![f] },
+        (true, Some(_)) => Audience::Host,
+    }
+}
+
+/// Push a reaction frame and announce it: in public when its details are
+/// public, else a public copy without them and a full copy to those who may
+/// see them ([`decision_audience`]).
 pub(crate) fn open_frame(g: &mut Game, actor: Actor, decision: Decision, events: &mut Vec<Event>) {
     let frame = g.push_frame(actor, decision.clone());
-    let decision_kind = decision.name().to_string();
-    let hidden = decision.reveals_supply() && g.policies.supply_visibility == SupplyVisibility::OwnerOnly;
+    let decision_kind = decision.name();
+    let audience = decision_audience(&g.policies, actor, decision_kind);
+    let hidden = audience != Audience::Public;
     let public = EventKind::DecisionOpened {
         frame,
         actor,
-        decision_kind: decision_kind.clone(),
+        decision_kind: decision_kind.to_string(),
         decision: (!hidden).then(|| decision.clone()),
     };
     events.push(Event::public(public));
@@ -25,10 +57,10 @@ pub(crate) fn open_frame(g: &mut Game, actor: Actor, decision: Decision, events:
         let full = EventKind::DecisionOpened {
             frame,
             actor,
-            decision_kind,
+            decision_kind: decision_kind.to_string(),
             decision: Some(decision),
         };
-        events.push(Event::only(vec![Faction::Ecaz], full));
+        events.push(Event { audience, event: full });
     }
 }
 

@@ -35,7 +35,8 @@ use serde::Serialize;
 use crate::base::board::{self, STRONGHOLDS};
 use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::policy::{
-    BgPool, DukeRevived, ReactionOrder, RichesePay, SecretAllyAudience, SecretAllyFaceDancers, SecretAllyScope,
+    BgPool, DukeRevived, FrameVisibility, ReactionOrder, RichesePay, SecretAllyAudience, SecretAllyFaceDancers,
+    SecretAllyScope,
     SupplyVisibility, Unavailable,
 };
 use crate::engine::apply::apply_mut;
@@ -205,6 +206,11 @@ pub fn random_setup(r: &mut BotRng, seed: u64, seats: Option<&[Faction]>) -> Set
     }
     if (seed >> 5) % 4 == 2 {
         s.policies.karama_kinds = vec!["baliset".to_string(), "la_la_la".to_string()];
+    }
+    // P-FRAME-VIS: one seed in three; taken from the seed rather than drawn,
+    // so every seed's table is otherwise the one it was before the policy.
+    if seed % 3 == 2 {
+        s.policies.frame_visibility = FrameVisibility::ActorOnly;
     }
     if seats.contains(&Faction::Ixians) && r.chance(2, 3) {
         if let Some((territory, sector)) = pick_in(r, each_hms_pointer()) {

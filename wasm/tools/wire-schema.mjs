@@ -11,7 +11,8 @@
 // package build and no list is kept by hand:
 // - `FrameKind`: the `kind` of every `Decision` variant (`FrameView.kind`,
 //   `decisionOpened.decisionKind`);
-// - `EngineErrorCode` (`Blocked.code`, a scenario step's `error`) and
+// - `EngineErrorCode` (`Blocked.code` and `Refusal.code`, typed so by the
+//   schemas' `ErrorCode` enum, D-242; a scenario step's `error`) and
 //   `ErrorCode` = it plus the package's own codes (`ErrorReport.code`);
 // - maps keyed by a faction or an Ambassador token are keyed by that union;
 // - `Command` = `HostCommand | FactionCommand`: host actions only with
@@ -24,7 +25,9 @@ import { join } from "node:path";
 const PACKAGE_ERROR_CODES = ["internal/panic", "internal/poisoned", "internal/not_loaded", "internal/freed"];
 
 const [dir, out, codesFile, kindsOut] = process.argv.slice(2);
-const rename = { Game: "GameState" };
+// The schemas' `ErrorCode` (D-242: the engine's codes, `ApplyError::CODES`) is
+// the package's `EngineErrorCode`; the package's `ErrorCode` adds its own codes.
+const rename = { Game: "GameState", ErrorCode: "EngineErrorCode" };
 const renamed = (name) => rename[name] ?? name;
 const defs = {};
 const roots = {};
@@ -51,7 +54,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
 const bare = (value) => {
   if (Array.isArray(value)) return value.map(bare);
   if (value === null || typeof value !== "object") return value;
-  if (typeof value.$ref === "string") return { $ref: value.$ref };
+  if (typeof value.$ref === "string") return { $ref: value.$ref === "#/$defs/ErrorCode" ? "#/$defs/EngineErrorCode" : value.$ref };
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)]));
 };
 for (const key of Object.keys(defs)) defs[key] = bare(defs[key]);
@@ -95,6 +98,14 @@ function retype(defs, def, prop, type) {
     : { description, allOf: [type] };
 }
 
+/** Check that `def.prop` is already the named type (a `$ref`, alone or as `allOf: [$ref]`). */
+function typedAs(defs, def, prop, name) {
+  const node = defs[def]?.properties?.[prop];
+  if (node === undefined) fail(`${def}.${prop} is gone: review the typed strings`);
+  const target = node.$ref ?? (Array.isArray(node.allOf) && node.allOf.length === 1 ? node.allOf[0].$ref : undefined);
+  if (target !== `#/$defs/${name}`) fail(`${def}.${prop} is not typed as ${name}`);
+}
+
 function typed(defs, engineCodes) {
   if (!Array.isArray(engineCodes) || engineCodes.some((c) => typeof c !== "string")) fail("CODES.json is not a list of codes");
   const ref = (name) => ({ $ref: `#/$defs/${name}` });
@@ -116,7 +127,9 @@ function typed(defs, engineCodes) {
   retype(defs, "FrameView", "kind", ref("FrameKind"));
   retype(defs, "DecisionOpenedEvent", "decisionKind", ref("FrameKind"));
   retype(defs, "ErrorReport", "code", ref("ErrorCode"));
-  retype(defs, "Blocked", "code", ref("EngineErrorCode"));
+  // D-242: typed by the schemas themselves (their `ErrorCode`, renamed above).
+  typedAs(defs, "Blocked", "code", "EngineErrorCode");
+  typedAs(defs, "Refusal", "code", "EngineErrorCode");
   retype(defs, "Step", "error", ref("EngineErrorCode"));
 
   // Maps: every string-keyed map of the wire is keyed by a union (its Rust

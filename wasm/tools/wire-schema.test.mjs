@@ -99,9 +99,13 @@ test("D-260: a typed string that is gone or no longer a string fails the build",
   const gone = run((edit) => everywhere(edit, "FrameView", (def) => delete def.properties.kind));
   assert.ok(!gone.ok);
   assert.match(gone.stderr, /FrameView\.kind is gone/);
-  const number = run((edit) => everywhere(edit, "Blocked", (def) => (def.properties.code = { type: "integer" })));
+  const number = run((edit) => everywhere(edit, "ErrorReport", (def) => (def.properties.code = { type: "integer" })));
   assert.ok(!number.ok);
-  assert.match(number.stderr, /Blocked\.code is no longer a string/);
+  assert.match(number.stderr, /ErrorReport\.code is no longer a string/);
+  // D-242: `Blocked.code` comes typed by the schemas; a plain string there fails.
+  const untyped = run((edit) => everywhere(edit, "Blocked", (def) => (def.properties.code = { type: "string" })));
+  assert.ok(!untyped.ok);
+  assert.match(untyped.stderr, /Blocked\.code is not typed as EngineErrorCode/);
 });
 
 test("D-261: a new Command field fails the build until HostCommand and FactionCommand carry it", () => {

@@ -334,6 +334,105 @@ class EffectCopiedEvent(BaseModel):
     kind: Literal['effectCopied']
 
 
+class ErrorCode(StrEnum):
+    """
+    D-242: a stable error code of the engine (`ApplyError::CODES`; docs/protocol.md lists what each means).
+    """
+
+    decode_invalid_json = 'decode/invalid_json'
+    decode_invalid_command = 'decode/invalid_command'
+    decode_invalid_setup = 'decode/invalid_setup'
+    decode_invalid_viewer = 'decode/invalid_viewer'
+    decode_invalid_bot = 'decode/invalid_bot'
+    decode_invalid_state = 'decode/invalid_state'
+    decode_invalid_events = 'decode/invalid_events'
+    decode_invalid_table = 'decode/invalid_table'
+    decode_invalid_utf8 = 'decode/invalid_utf8'
+    decode_null_input = 'decode/null_input'
+    decode_input_too_large = 'decode/input_too_large'
+    state_unsupported_version = 'state/unsupported_version'
+    state_inconsistent = 'state/inconsistent'
+    state_too_large = 'state/too_large'
+    state_ids_exhausted = 'state/ids_exhausted'
+    setup_invalid = 'setup/invalid'
+    setup_too_large = 'setup/too_large'
+    setup_missing_seed = 'setup/missing_seed'
+    rule_wrong_actor = 'rule/wrong_actor'
+    rule_not_seated = 'rule/not_seated'
+    rule_stale_frame = 'rule/stale_frame'
+    rule_stale_revision = 'rule/stale_revision'
+    rule_not_your_decision = 'rule/not_your_decision'
+    rule_wrong_decision = 'rule/wrong_decision'
+    rule_decision_pending = 'rule/decision_pending'
+    rule_frame_depends = 'rule/frame_depends'
+    sync_invalid_table = 'sync/invalid_table'
+    sync_events_mismatch = 'sync/events_mismatch'
+    state_not_quiet = 'state/not_quiet'
+    rule_card_not_outside = 'rule/card_not_outside'
+    rule_wrong_phase = 'rule/wrong_phase'
+    rule_token_not_in_supply = 'rule/token_not_in_supply'
+    rule_not_a_stronghold = 'rule/not_a_stronghold'
+    rule_hms_not_in_play = 'rule/hms_not_in_play'
+    rule_stronghold_in_storm = 'rule/stronghold_in_storm'
+    rule_stronghold_has_ambassador = 'rule/stronghold_has_ambassador'
+    rule_insufficient_spice = 'rule/insufficient_spice'
+    rule_own_placement = 'rule/own_placement'
+    rule_card_not_held = 'rule/card_not_held'
+    rule_not_karama = 'rule/not_karama'
+    rule_storm_amount = 'rule/storm_amount'
+    rule_shield_wall_destroyed = 'rule/shield_wall_destroyed'
+    rule_invalid_hms_pointer = 'rule/invalid_hms_pointer'
+    rule_empty_arrival = 'rule/empty_arrival'
+    rule_group_mismatch = 'rule/group_mismatch'
+    rule_no_movement = 'rule/no_movement'
+    rule_no_elite_forces = 'rule/no_elite_forces'
+    rule_no_advisors = 'rule/no_advisors'
+    rule_invalid_position = 'rule/invalid_position'
+    rule_not_enough_forces = 'rule/not_enough_forces'
+    rule_not_a_beneficiary = 'rule/not_a_beneficiary'
+    rule_effect_unavailable = 'rule/effect_unavailable'
+    rule_not_copyable = 'rule/not_copyable'
+    rule_duplicate_card = 'rule/duplicate_card'
+    rule_hand_full = 'rule/hand_full'
+    rule_deck_empty = 'rule/deck_empty'
+    rule_branch_unavailable = 'rule/branch_unavailable'
+    rule_terror_excluded_from_hms = 'rule/terror_excluded_from_hms'
+    rule_nexus_not_held = 'rule/nexus_not_held'
+    rule_wrong_nexus_mode = 'rule/wrong_nexus_mode'
+    rule_allied_nexus = 'rule/allied_nexus'
+    rule_nexus_window = 'rule/nexus_window'
+    rule_not_shared = 'rule/not_shared'
+    rule_nexus_deal = 'rule/nexus_deal'
+    rule_nexus_off = 'rule/nexus_off'
+    rule_zero_amount = 'rule/zero_amount'
+    rule_token_gone = 'rule/token_gone'
+    rule_engine_cause = 'rule/engine_cause'
+    rule_spice_limit = 'rule/spice_limit'
+    rule_same_faction = 'rule/same_faction'
+    rule_too_many_traitors = 'rule/too_many_traitors'
+    rule_traitor_unavailable = 'rule/traitor_unavailable'
+    rule_leader_move = 'rule/leader_move'
+    rule_alliance_impossible = 'rule/alliance_impossible'
+    rule_not_allied = 'rule/not_allied'
+    rule_hand_limit = 'rule/hand_limit'
+    rule_stronghold_full = 'rule/stronghold_full'
+    rule_ally_present = 'rule/ally_present'
+    rule_hms_entry = 'rule/hms_entry'
+    rule_in_storm = 'rule/in_storm'
+    rule_too_many_forces = 'rule/too_many_forces'
+    rule_elite_revival_used = 'rule/elite_revival_used'
+    rule_ghola_tleilaxu_only = 'rule/ghola_tleilaxu_only'
+    rule_leader_not_in_tanks = 'rule/leader_not_in_tanks'
+    rule_duke_revival_ecaz_only = 'rule/duke_revival_ecaz_only'
+    rule_parent_settled = 'rule/parent_settled'
+    rule_duplicate_sector = 'rule/duplicate_sector'
+    rule_duke_not_in_play = 'rule/duke_not_in_play'
+    rule_duke_unavailable = 'rule/duke_unavailable'
+    rule_duke_not_in_tanks = 'rule/duke_not_in_tanks'
+    rule_duke_not_captured = 'rule/duke_not_captured'
+    rule_duke_already_controlled = 'rule/duke_already_controlled'
+
+
 class Faction(StrEnum):
     """
     One of the twelve factions (RULES §1). Wire ids are camelCase
@@ -413,6 +512,15 @@ class FrameId(RootModel[conint(ge=0)]):
         description='Identifier of a host frame (one host-reported step); serialises as a bare\nnumber.',
         title='FrameId',
     )
+
+
+class FrameVisibility(StrEnum):
+    """
+    P-FRAME-VIS: who sees a decision frame's details (D-240).
+    """
+
+    public = 'public'
+    actorOnly = 'actorOnly'
 
 
 class FremenRelocationDecision(BaseModel):
@@ -1129,6 +1237,25 @@ class ReactionsDoneAction(BaseModel):
     )
     frame: FrameId = Field(..., description='The host-reactions frame.')
     kind: Literal['reactionsDone']
+
+
+class Refusal(BaseModel):
+    """
+    Why an alternative is refused (D-242): the error code `apply` gives for
+    it, the rule or policy id where one applies, and a short message. Decided
+    from what the actor may know only, so it carries no secret.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    code: ErrorCode = Field(
+        ..., description='The stable code (`rule/effect_unavailable` …).'
+    )
+    message: str = Field(..., description='For humans (bounded, D-181).')
+    rule: str | None = Field(
+        None, description='The rule or policy id, where one applies.'
+    )
 
 
 class RemovedZone(BaseModel):
@@ -1851,30 +1978,6 @@ class TriggerOfferWithdrawnEvent(BaseModel):
     token: Ambassador = Field(..., description='The token, no longer placed.')
 
 
-class TriggerPreview(BaseModel):
-    """
-    What triggering the offered token for one beneficiary would do.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    beneficiary: Faction = Field(..., description='The beneficiary.')
-    branches: list[EcazBranch] = Field(
-        ...,
-        description='The Ecaz token (R-EFF-ECAZ): the branches open to this beneficiary\n(`duke`, `alliance`; both: Ecaz picks after the trigger).',
-    )
-    copies: list[Ambassador] = Field(
-        ...,
-        description='The Bene Gesserit token (R-EFF-BG): the effects Ecaz could copy.',
-    )
-    effect: Ambassador = Field(..., description="The token's effect.")
-    possible: bool = Field(
-        ...,
-        description='May it be triggered for this beneficiary (P-UNAVAILABLE, R-TRG-7)?',
-    )
-
-
 class Unavailable(StrEnum):
     """
     P-UNAVAILABLE: can an effect that cannot do anything be triggered?
@@ -2268,6 +2371,18 @@ class ChooseBranchAction(BaseModel):
     branch: EcazBranch = Field(..., description='Duke or alliance.')
     frame: FrameId = Field(..., description='The branch frame.')
     kind: Literal['chooseBranch']
+
+
+class ClosedBranch(BaseModel):
+    """
+    D-242: an Ecaz-token branch closed to a beneficiary (R-EFF-ECAZ), and why.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    branch: EcazBranch = Field(..., description='The branch.')
+    refusal: Refusal = Field(..., description='Why it is closed.')
 
 
 class ControlledDukeCustody(BaseModel):
@@ -2947,6 +3062,10 @@ class Policies(BaseModel):
     ecazAlly: EcazAllyBenefit | None = Field(
         'allyTakesDuke', description='P-ECAZ-ALLY.'
     )
+    frameVisibility: FrameVisibility | None = Field(
+        None,
+        description='P-FRAME-VIS. Written only when not `public` (D-240: a game with\nthe default keeps its saved bytes).',
+    )
     fremenRoute: FremenRoute | None = Field('noPath', description='P-FRE-ROUTE.')
     karamaKinds: list[str] | None = Field(
         None,
@@ -3143,6 +3262,38 @@ class Stack(BaseModel):
         ..., description='Sector of that territory (0 for Polar Sink and the HMS).'
     )
     territory: Territory = Field(..., description='Territory.')
+
+
+class TriggerPreview(BaseModel):
+    """
+    What triggering the offered token for one beneficiary would do.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    beneficiary: Faction = Field(..., description='The beneficiary.')
+    branches: list[EcazBranch] = Field(
+        ...,
+        description='The Ecaz token (R-EFF-ECAZ): the branches open to this beneficiary\n(`duke`, `alliance`; both: Ecaz picks after the trigger).',
+    )
+    closedBranches: list[ClosedBranch] | None = Field(
+        [],
+        description="D-242: the Ecaz token's branches closed to this beneficiary, each\nwith why (empty for the other tokens).",
+        validate_default=True,
+    )
+    copies: list[Ambassador] = Field(
+        ...,
+        description='The Bene Gesserit token (R-EFF-BG): the effects Ecaz could copy.',
+    )
+    effect: Ambassador = Field(..., description="The token's effect.")
+    possible: bool = Field(
+        ...,
+        description='May it be triggered for this beneficiary (P-UNAVAILABLE, R-TRG-7)?',
+    )
+    refusal: Refusal | None = Field(
+        None, description='D-242: why not, when it may not (`null` when `possible`).'
+    )
 
 
 class ViewExpectation(BaseModel):
@@ -3345,7 +3496,7 @@ class DecisionOpenedEvent(BaseModel):
     actor: Actor = Field(..., description='Who answers.')
     decision: Decision | None = Field(
         None,
-        description='The decision; `null` in the public copy when P-SUPPLY-VIS\n`ownerOnly` hides it (Ecaz and the host get a copy with it).',
+        description='The decision; `null` in the public copy when its details are not\npublic (D-241: P-FRAME-VIS `actorOnly`, or P-SUPPLY-VIS\n`ownerOnly` for a supply-revealing kind); a full copy follows\nfor those who may see them.',
     )
     decisionKind: str = Field(..., description='The decision kind.')
     frame: FrameId = Field(..., description='The frame.')
@@ -3649,7 +3800,7 @@ class FrameView(BaseModel):
     actor: Actor = Field(..., description='Who answers it.')
     decision: Decision | None = Field(
         None,
-        description='The decision, or `null` when this viewer may not see it: under\nP-SUPPLY-VIS `ownerOnly`, a placement announcement (its token is still\nin the supply) and the BG copy candidates (they reveal the cohort) are\nshown to Ecaz and the host only.',
+        description="The decision, or `null` when this viewer may not see its details\n(D-241): under P-FRAME-VIS `actorOnly` a faction's frame is shown to\nthat faction and the host only; under P-SUPPLY-VIS `ownerOnly`, a\nplacement announcement (its token is still in the supply) and the BG\ncopy candidates (they reveal the cohort) to Ecaz and the host only.",
     )
     id: FrameId = Field(..., description='Frame id.')
     kind: str = Field(..., description='The decision kind.')
@@ -4321,7 +4472,7 @@ class Blocked(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    code: str = Field(
+    code: ErrorCode = Field(
         ...,
         description='Why: the stable error code `apply` returns for it (`rule/stronghold_in_storm` …).',
     )

@@ -41,7 +41,6 @@ pub(crate) use tleilaxu::{
 /// Descriptors for the board effects' options.
 pub(crate) mod describe {
     pub(crate) use super::bg::candidates as copy_candidates;
-    pub(crate) use super::ecaz::{alliance_branch, duke_branch};
     pub(crate) use super::fremen::check_destination;
     pub(crate) use super::guild::MAX as GUILD_MAX;
     pub(crate) use super::tleilaxu::{dead_leaders, duke_revivable, elite_left, MAX as TLEILAXU_MAX};

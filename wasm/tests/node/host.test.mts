@@ -973,7 +973,14 @@ class Server {
     return JSON.parse(this.row.game) as HostGame;
   }
   /** One seat's screen: what its player sees and may do, from `view` + `options`. */
-  screen(seat: SeatId): { spice: number | null; cards: string[]; handsSeen: number; deciding: FrameKind | null; legal: number } {
+  screen(seat: SeatId): {
+    spice: number | null;
+    cards: string[];
+    handsSeen: number;
+    deciding: FrameKind | null;
+    details: boolean;
+    legal: number;
+  } {
     const faction = this.ids.seat.engine(seat);
     const game = loadGame(this.row.engine);
     const v = game.view(faction);
@@ -988,6 +995,7 @@ class Server {
       cards: (me.hand ?? []).map((c) => this.ids.card.host(c)),
       handsSeen: v.factions.filter((x) => x.hand !== null && x.hand !== undefined).length,
       deciding: open !== undefined && open.actor === faction ? open.kind : null,
+      details: open !== undefined && open.decision !== null && open.decision !== undefined,
       legal: o.commands.length,
     };
   }
@@ -998,22 +1006,41 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   // The Atreides start with a Karama (the printed catalog's card of that kind).
   const fremen = { board: [{ territory: "sietch_tabr" as const, sector: 14, normal: 10 }] };
   const probe = createGame({ seats, seed: 26, factions: { fremen } });
-  const karama = probe.view("host").treachery.catalog.indexOf("karama");
+  const catalog = probe.view("host").treachery.catalog;
   probe.free();
-  assert.ok(karama >= 0);
+  // The host's Karama windows, in the order the port answers them (§12.5):
+  // its rules let a Baliset count as a Karama (listed in the setup,
+  // P-KARAMA-HOST), a Truthtrance counts once in a situation the engine
+  // does not model (vouched on the report, D-251), then a printed Karama.
+  const KARAMAS = [
+    { kind: "baliset", holder: "harkonnen", vouched: false },
+    { kind: "truthtrance", holder: "emperor", vouched: true },
+    { kind: "karama", holder: "atreides", vouched: false },
+  ] as const;
+  const hand = (kind: string): number[] => {
+    const card = catalog.indexOf(kind);
+    assert.ok(card >= 0, kind);
+    return [card];
+  };
   const server = new Server({
     seats,
     seed: 26,
     options: { nexus: true },
+    // Seat-private decisions (P-FRAME-VIS), the host's own Karama card
+    // kind (P-KARAMA-HOST) and its own entry reactions before Ecaz's offer
+    // (P-REACT-ORDER).
+    policies: { frameVisibility: "actorOnly", karamaKinds: ["baliset"], reactionOrder: "hostFirst" },
     factions: {
       fremen,
-      atreides: { hand: [karama] },
+      harkonnen: { hand: hand("baliset") },
+      emperor: { hand: hand("truthtrance") },
+      atreides: { hand: hand("karama") },
     },
   });
   const ids = server.ids;
-  let karamaPlayed = false;
+  let karamaPlayed = 0;
   const ROUNDS = 5;
-  const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0 };
+  const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0, reactionsFirst: 0, offersAfter: 0 };
   const profile: BotProfile = "heuristic";
   let plan: HostReport[] = [];
   let planFor = "";
@@ -1083,11 +1110,14 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
     const v = loadGameView(server.row.engine);
     const open = v.pending.at(-1);
     if (step % 10 === 0) {
-      // Each seat's screen: its own hand and nobody else's; the decision only for its decider.
+      // Each seat's screen: its own hand and nobody else's; the decision
+      // only for its decider, and (P-FRAME-VIS actorOnly) a faction's
+      // decision's details only for that faction; the host's windows are public.
       for (const faction of seats) {
         const screen = server.screen(ids.seat.host(faction));
         assert.equal(screen.handsSeen, 1, `${faction} sees only its own hand`);
         assert.equal(screen.deciding !== null, open?.actor === faction);
+        if (open !== undefined) assert.equal(screen.details, open.actor === "host" || open.actor === faction, `${faction} and the ${open.kind} frame's details`);
         if (screen.deciding !== null) assert.ok(screen.legal > 0, `${faction} has a legal command for ${screen.deciding}`);
         stats.screens++;
       }
@@ -1098,24 +1128,47 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
         assertActors(game.options("host").commands, "host");
         game.free();
       }
-      if (open.kind === "placementResponse" && !karamaPlayed) {
+      const next = KARAMAS[karamaPlayed];
+      if (open.kind === "placementResponse" && next !== undefined) {
         // The host's Karama window (§12.5): it asks every player holding a
-        // Karama in ITS table; here the first holder plays it. One answer
-        // to the engine's one frame, in the host's ids translated.
-        const holder = server.own().table.players.find((p) => p.cards.some((c) => c.startsWith("karama#")));
-        const card = holder?.cards.find((c) => c.startsWith("karama#"));
-        if (holder !== undefined && card !== undefined) {
-          const cancel: HostCommand = {
-            actor: "host",
-            action: { kind: "cancelPlacement", frame: open.id, faction: ids.seat.engine(holder.seat), card: ids.card.engine(card) },
-          };
-          assert.ok(send(cancel), "the Karama cancels the placement");
-          const after = server.own().table;
-          assert.ok(!after.players.some((p) => p.cards.includes(card)) && after.discard.includes(card), `${card} left ${holder.seat}'s hand`);
-          karamaPlayed = true;
-          stats.decisions++;
-          continue;
-        }
+        // card its rules count as a Karama in ITS table; here the next
+        // holder plays it. One answer to the engine's one frame, in the
+        // host's ids translated.
+        const holder = server.own().table.players.find((p) => p.cards.some((c) => c.startsWith(`${next.kind}#`)));
+        const card = holder?.cards.find((c) => c.startsWith(`${next.kind}#`));
+        assert.ok(holder !== undefined && card !== undefined, `the ${next.kind} is still in a hand`);
+        assert.equal(ids.seat.engine(holder.seat), next.holder);
+        const action = {
+          kind: "cancelPlacement",
+          frame: open.id,
+          faction: ids.seat.engine(holder.seat),
+          card: ids.card.engine(card),
+          ...(next.vouched ? { hostVouchedKarama: true } : {}),
+        } as const;
+        // A listed kind is among the host's options; a vouched card is not
+        // (any held card could be vouched for).
+        const game = loadGame(server.row.engine);
+        const listed = game.options("host").commands.some((c) => c.action.kind === "cancelPlacement" && c.action.card === action.card);
+        game.free();
+        assert.equal(listed, !next.vouched, `${next.kind} listed in the host's options`);
+        assert.ok(send({ actor: "host", action }), `the ${next.kind} cancels the placement`);
+        const after = server.own().table;
+        assert.ok(!after.players.some((p) => p.cards.includes(card)) && after.discard.includes(card), `${card} left ${holder.seat}'s hand`);
+        karamaPlayed++;
+        stats.decisions++;
+        continue;
+      }
+      if (open.kind === "hostReactions" && open.decision?.kind === "hostReactions" && open.decision.offerAfter === true) {
+        // Its own entry reactions first (§12.6, P-REACT-ORDER hostFirst):
+        // here a spice report for the seat on the clock, then the window's
+        // close, which opens Ecaz's offer if the entry still triggers.
+        const own = server.own();
+        assert.ok(send(translate(ids, { type: "income", seat: ids.seat.host(seats[own.round % seats.length] as Faction), amount: 1 })));
+        assert.ok(send({ actor: "host", action: { kind: "reactionsDone", frame: open.id } }));
+        stats.reactionsFirst++;
+        const after = loadGameView(server.row.engine).pending.at(-1);
+        if (after?.kind === "triggerOffer") stats.offersAfter++;
+        continue;
       }
       const command = botCommand(server.row.engine, open.actor, profile, step);
       assert.ok(command !== null, `step ${step}: the ${open.kind} frame's actor has a command`);
@@ -1141,7 +1194,8 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   assert.equal(server.row.revision, stats.accepted);
   assert.equal(stats.retried, stats.accepted);
   assert.ok(stats.raced > 5 && stats.decisions > 5 && stats.screens > 0, JSON.stringify(stats));
-  assert.ok(karamaPlayed, "the host's Karama window was used");
+  assert.equal(karamaPlayed, KARAMAS.length, "each of the host's Karama cards was played in a window");
+  assert.ok(stats.reactionsFirst > 0 && stats.offersAfter > 0, `the host's reactions came first: ${JSON.stringify(stats)}`);
   // The host's table is in its own ids.
   assert.ok(own.table.players.every((p) => p.seat.startsWith("seat-")));
   assert.ok(own.table.deck.every((c) => /^[a-z_]+#\d+$/.test(c)), own.table.deck.join(","));
