@@ -37,6 +37,7 @@ import {
   type HostAction,
   type HostCommand,
   type Leader,
+  type TraitorCard,
   type LeaderCustody,
   loadGame,
   PACKAGE_ERROR_CODES,
@@ -650,6 +651,8 @@ class Ids {
   readonly house: TwoWay<Faction, string>;
   readonly area: TwoWay<Territory, string>;
   readonly leader: TwoWay<Leader, string>;
+  /** Traitor cards: a leader's, by the leader's printed name, or the one Cheap Hero/Heroine card (D-170). */
+  readonly traitor: TwoWay<TraitorCard, string>;
   readonly phase: TwoWay<Phase, string>;
   readonly card: TwoWay<number, string>;
   constructor(seats: readonly Faction[], catalog: readonly string[]) {
@@ -658,6 +661,10 @@ class Ids {
     this.house = new TwoWay(printed.factions.map((f) => [f.id, f.name] as const));
     this.area = new TwoWay(printed.territories.map((t) => [t.territory, t.name] as const));
     this.leader = new TwoWay(printed.leaders.map((l) => [l.id, l.name] as const));
+    this.traitor = new TwoWay<TraitorCard, string>([
+      ...printed.leaders.map((l) => [l.id, l.name] as const),
+      ["cheap_hero", "Cheap Hero/Heroine"] as const,
+    ]);
     this.phase = new TwoWay(printed.phases.map((p) => [p.id, p.name] as const));
     const copies = new Map<string, number>();
     this.card = new TwoWay(
@@ -701,9 +708,9 @@ function toHost(ids: Ids, seats: readonly Faction[], t: TableFacts): HostTableMo
         status: custody.kind === "tanks" ? "dead" : custody.kind === "available" ? "free" : custody.kind,
         by: "by" in custody ? ids.seat.host(custody.by) : null,
       })),
-      traitors: (x.traitors ?? []).map((l) => ids.leader.host(l)),
-      faceDancers: (x.faceDancers ?? []).map((l) => ids.leader.host(l)),
-      revealedFaceDancers: (x.revealedFaceDancers ?? []).map((l) => ids.leader.host(l)),
+      traitors: (x.traitors ?? []).map((l) => ids.traitor.host(l)),
+      faceDancers: (x.faceDancers ?? []).map((l) => ids.traitor.host(l)),
+      revealedFaceDancers: (x.revealedFaceDancers ?? []).map((l) => ids.traitor.host(l)),
       ally: x.ally ? ids.seat.host(x.ally) : null,
       nexusCard: x.nexus ? ids.house.host(x.nexus) : null,
     };
@@ -742,9 +749,9 @@ function toEngine(ids: Ids, h: HostTableModel): TableFacts {
       hand: p.cards.map((c) => ids.card.engine(c)),
       handLimit: p.handLimit,
       leaders: p.leaders.map((l) => ({ leader: ids.leader.engine(l.name), custody: custody(l) })),
-      traitors: p.traitors.map((l) => ids.leader.engine(l)),
-      faceDancers: p.faceDancers.map((l) => ids.leader.engine(l)),
-      revealedFaceDancers: p.revealedFaceDancers.map((l) => ids.leader.engine(l)),
+      traitors: p.traitors.map((l) => ids.traitor.engine(l)),
+      faceDancers: p.faceDancers.map((l) => ids.traitor.engine(l)),
+      revealedFaceDancers: p.revealedFaceDancers.map((l) => ids.traitor.engine(l)),
       ally: p.ally ? ids.seat.engine(p.ally) : null,
       nexus: p.nexusCard ? ids.house.engine(p.nexusCard) : null,
     };
@@ -1040,7 +1047,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   const ids = server.ids;
   let karamaPlayed = 0;
   const ROUNDS = 5;
-  const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0, reactionsFirst: 0, offersAfter: 0 };
+  const stats = { accepted: 0, retried: 0, raced: 0, refused: 0, decisions: 0, screens: 0, reactionsFirst: 0, offersAfter: 0, detailsHidden: 0 };
   const profile: BotProfile = "heuristic";
   let plan: HostReport[] = [];
   let planFor = "";
@@ -1109,7 +1116,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   for (let step = 0; step < 4000 && server.own().round <= ROUNDS; step++) {
     const v = loadGameView(server.row.engine);
     const open = v.pending.at(-1);
-    if (step % 10 === 0) {
+    if (step % 10 === 0 || open !== undefined) {
       // Each seat's screen: its own hand and nobody else's; the decision
       // only for its decider, and (P-FRAME-VIS actorOnly) a faction's
       // decision's details only for that faction; the host's windows are public.
@@ -1117,7 +1124,10 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
         const screen = server.screen(ids.seat.host(faction));
         assert.equal(screen.handsSeen, 1, `${faction} sees only its own hand`);
         assert.equal(screen.deciding !== null, open?.actor === faction);
-        if (open !== undefined) assert.equal(screen.details, open.actor === "host" || open.actor === faction, `${faction} and the ${open.kind} frame's details`);
+        if (open !== undefined) {
+          assert.equal(screen.details, open.actor === "host" || open.actor === faction, `${faction} and the ${open.kind} frame's details`);
+          if (!screen.details) stats.detailsHidden++;
+        }
         if (screen.deciding !== null) assert.ok(screen.legal > 0, `${faction} has a legal command for ${screen.deciding}`);
         stats.screens++;
       }
@@ -1193,7 +1203,7 @@ test("D-262: the worked port — own ids, own table by applyEvents, one row unde
   assert.equal(server.writes, stats.accepted, "one row write per accepted command");
   assert.equal(server.row.revision, stats.accepted);
   assert.equal(stats.retried, stats.accepted);
-  assert.ok(stats.raced > 5 && stats.decisions > 5 && stats.screens > 0, JSON.stringify(stats));
+  assert.ok(stats.raced > 5 && stats.decisions > 5 && stats.screens > 0 && stats.detailsHidden > 0, JSON.stringify(stats));
   assert.equal(karamaPlayed, KARAMAS.length, "each of the host's Karama cards was played in a window");
   assert.ok(stats.reactionsFirst > 0 && stats.offersAfter > 0, `the host's reactions came first: ${JSON.stringify(stats)}`);
   // The host's table is in its own ids.
