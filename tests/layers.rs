@@ -413,7 +413,13 @@ fn the_scanner_sees_use_trees_super_chains_and_skips_tests_and_comments() {
 /// module). Unit tests may sort.
 #[test]
 fn no_standard_library_sort_in_the_engine() {
-    let calls = [".sort(", ".sort_by(", ".sort_by_key(", ".sort_unstable", ".sort_by_cached_key("];
+    let calls = [
+        ".sort(",
+        ".sort_by(",
+        ".sort_by_key(",
+        ".sort_unstable",
+        ".sort_by_cached_key(",
+    ];
     let mut found = Vec::new();
     for f in files() {
         let code = code(&f.text);

@@ -36,8 +36,7 @@ use crate::base::board::{self, STRONGHOLDS};
 use crate::base::ids::{Ambassador, ArrivalId, CardId, Faction, Leader, Phase, Sector, Territory, TraitorCard};
 use crate::base::policy::{
     BgPool, DukeRevived, FrameVisibility, ReactionOrder, RichesePay, SecretAllyAudience, SecretAllyFaceDancers,
-    SecretAllyScope,
-    SupplyVisibility, Unavailable,
+    SecretAllyScope, SupplyVisibility, Unavailable,
 };
 use crate::engine::apply::apply_mut;
 use crate::engine::setup::{AmbassadorsSetup, FactionSetup, Setup};
