@@ -493,6 +493,26 @@ fn issue_11_3_table_and_inventory_rows() {
     });
 }
 
+/// R-DUKE tenure (D-108): Duke Vidal's tenure turns (`since`, the turn of
+/// his custody; `battleTurn`, the turn he last fought) name a turn already
+/// begun: turn 0 and a turn after the current one are refused on load, the
+/// current turn loads.
+#[test]
+fn r_duke_a_loaded_tenure_names_a_turn_already_begun() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let turn = json_value(&g)["turn"].as_u64().unwrap();
+    for field in ["since", "battleTurn"] {
+        assert_refused(&g, &format!("Duke {field} turn 0"), |v| v["duke"][field] = json!(0));
+        assert_refused(&g, &format!("Duke {field} after the current turn"), |v| {
+            v["duke"][field] = json!(turn + 1)
+        });
+        let mut v = json_value(&g);
+        v["duke"][field] = json!(turn);
+        let loaded = game_from_json(&v.to_string()).unwrap_or_else(|e| panic!("Duke {field} this turn: {e}"));
+        assert_eq!(json_value(&loaded)["duke"][field], json!(turn));
+    }
+}
+
 /// Row 59 (R-NEX-CUN, D-53): Cunning control while another faction
 /// holds the Ecaz Nexus card is a state the engine itself reaches — Ecaz plays
 /// Cunning, the Nexus deck is empty, the host deals a card and the reshuffled
