@@ -513,6 +513,24 @@ fn r_duke_a_loaded_tenure_names_a_turn_already_begun() {
     }
 }
 
+/// D-168: a captured Duke remembers only a lasting custody he was taken
+/// from (Ecaz Ambassador control or a Tleilaxu ghola) of another, seated
+/// faction than his captor; anything else is refused on load.
+#[test]
+fn d_168_a_loaded_captive_returns_only_to_another_seated_holder() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let captive = |v: &mut Value, holder: &str| {
+        v["duke"]["custody"] = json!({"kind": "captured", "by": "harkonnen"});
+        v["duke"]["beforeCapture"] = json!({"kind": "controlled", "by": holder, "source": "ecazAmbassador"});
+    };
+    let mut v = json_value(&g);
+    captive(&mut v, "atreides");
+    let loaded = game_from_json(&v.to_string()).unwrap_or_else(|e| panic!("taken from the Atreides: {e}"));
+    assert_eq!(json_value(&loaded)["duke"]["beforeCapture"]["by"], json!("atreides"));
+    assert_refused(&g, "taken from his captor itself", |v| captive(v, "harkonnen"));
+    assert_refused(&g, "taken from an unseated faction", |v| captive(v, "fremen"));
+}
+
 /// Row 59 (R-NEX-CUN, D-53): Cunning control while another faction
 /// holds the Ecaz Nexus card is a state the engine itself reaches — Ecaz plays
 /// Cunning, the Nexus deck is empty, the host deals a card and the reshuffled
