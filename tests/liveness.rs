@@ -531,6 +531,23 @@ fn d_168_a_loaded_captive_returns_only_to_another_seated_holder() {
     assert_refused(&g, "taken from an unseated faction", |v| captive(v, "fremen"));
 }
 
+/// R-INV-1, R-INV-3: a cohort token is in the supply, placed or used, never
+/// back in the pool; a loaded state that puts one there is refused, and the
+/// same state with that token in the supply loads.
+#[test]
+fn r_inv_3_a_loaded_cohort_token_is_never_in_the_pool() {
+    let g = table(&[], ["ixians", "choam", "fremen", "guild", "richese"], json!({}));
+    let zone_of = |v: &mut Value, kind: &str| {
+        let tokens = v["ambassadors"]["tokens"].as_array_mut().unwrap();
+        let ixians = tokens.iter_mut().find(|t| t["token"] == json!("ixians")).unwrap();
+        ixians["zone"] = json!({"kind": kind});
+    };
+    let mut v = json_value(&g);
+    zone_of(&mut v, "supply");
+    game_from_json(&v.to_string()).unwrap_or_else(|e| panic!("a cohort token in the supply: {e}"));
+    assert_refused(&g, "a cohort token in the pool", |v| zone_of(v, "pool"));
+}
+
 /// Row 59 (R-NEX-CUN, D-53): Cunning control while another faction
 /// holds the Ecaz Nexus card is a state the engine itself reaches — Ecaz plays
 /// Cunning, the Nexus deck is empty, the host deals a card and the reshuffled

@@ -237,6 +237,29 @@ fn issue13_6_a_state_of_an_unknown_version_is_refused_unread() {
     }
 }
 
+/// D-181, D-183: a state labelled with the current version is read in the
+/// current shape only; when that shape is wrong the report names what is
+/// wrong in it, not an older format's reading of the same text.
+#[test]
+fn d_181_a_current_version_state_of_the_wrong_shape_is_told_its_shape() {
+    let text = ecaz::new_game_json(r#"{"seats": ["ecaz", "harkonnen", "atreides"], "seed": 5}"#).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["version"], Value::from(FORMAT_VERSION));
+    v.as_object_mut().unwrap().remove("turn");
+    let e = game_from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.code(), "decode/invalid_state", "{e}");
+    let message = e.to_string();
+    assert!(message.contains("missing field `turn`"), "{message}");
+    assert!(!message.contains("older-format"), "{message}");
+    // A member named twice: the current reader's own refusal (D-182).
+    let twice = text.replacen('{', r#"{"turn":1,"#, 1);
+    let e = game_from_json(&twice).unwrap_err();
+    assert_eq!(e.code(), "decode/invalid_state", "{e}");
+    let message = e.to_string();
+    assert!(message.contains("duplicate field `turn`"), "{message}");
+    assert!(!message.contains("older-format"), "{message}");
+}
+
 /// D-171: format 2 → 3 is a typed step on the decoded game (`migrate_2_to_3`).
 /// Every format-2 fixture loads as format 3 with CHOAM's old default hand
 /// limit of 4 raised to 5 (D-162) and the Ixians' 16 + 4 turned into 13 + 7
