@@ -360,3 +360,41 @@ fn p_react_order_a_saved_state_with_the_offer_open_under_its_window_is_inconsist
         e.problems()
     );
 }
+
+/// D-101 with P-REACT-ORDER (D-252): a linked entry asked with
+/// `reactionsFirst` opens its own window above the parent's trigger offer;
+/// inside it, a report changing a fact that offer depends on — a card drawn
+/// (the deck, shared by every effect) or an alliance broken (any alliance
+/// changes the beneficiaries) — is refused with `rule/frame_depends`, state
+/// and RNG unchanged; a report the offer does not depend on is accepted.
+#[test]
+fn p_react_order_a_window_above_an_offer_refuses_what_the_offer_depends_on_d_252() {
+    let mut s = placed_table(
+        &[Faction::Ecaz, Faction::Harkonnen, Faction::Atreides],
+        &COHORT,
+        &[
+            (Ambassador::Emperor, Territory::Arrakeen),
+            (Ambassador::Choam, Territory::Carthag),
+        ],
+    );
+    s.policies.reaction_order = ReactionOrder::OfferFirst;
+    let g = build_setup(&s);
+    let (g, _) = ok(&g, &ship(Faction::Harkonnen, Territory::Arrakeen, 3));
+    assert_eq!(open_decision(&g), Some(harkonnen_offer()));
+    let mut child = ship_linked(Faction::Atreides, Territory::Carthag, 2, 1);
+    if let Action::Arrive { reactions_first, .. } = &mut child.action {
+        *reactions_first = true;
+    }
+    let (g, _) = ok(&g, &child);
+    assert_eq!(open_decision(&g), Some(window(2)));
+    assert_rejected(&g, &host(Action::DrawCard { faction: Faction::Atreides }), "rule/frame_depends");
+    assert_rejected(&g, &host(Action::BreakAlliance { faction: Faction::Harkonnen }), "rule/frame_depends");
+    let (g, _) = ok(
+        &g,
+        &host(Action::GainSpice {
+            faction: Faction::Atreides,
+            amount: 1,
+        }),
+    );
+    assert_eq!(open_decision(&g), Some(window(2)));
+}
