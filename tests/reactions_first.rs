@@ -387,8 +387,20 @@ fn p_react_order_a_window_above_an_offer_refuses_what_the_offer_depends_on_d_252
     }
     let (g, _) = ok(&g, &child);
     assert_eq!(open_decision(&g), Some(window(2)));
-    assert_rejected(&g, &host(Action::DrawCard { faction: Faction::Atreides }), "rule/frame_depends");
-    assert_rejected(&g, &host(Action::BreakAlliance { faction: Faction::Harkonnen }), "rule/frame_depends");
+    assert_rejected(
+        &g,
+        &host(Action::DrawCard {
+            faction: Faction::Atreides,
+        }),
+        "rule/frame_depends",
+    );
+    assert_rejected(
+        &g,
+        &host(Action::BreakAlliance {
+            faction: Faction::Harkonnen,
+        }),
+        "rule/frame_depends",
+    );
     let (g, _) = ok(
         &g,
         &host(Action::GainSpice {
