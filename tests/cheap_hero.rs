@@ -9,12 +9,12 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use common::*;
 use ecaz::{
-    game_from_json, Action, Ambassador, AmbassadorsSetup, Command, Event, EventKind, Faction, FactionSetup, Game,
-    Insight, Leader, Phase, SecretAllyFaceDancers, SecretAllyScope, Setup, TraitorCard, Viewer, Zone,
+    game_from_json, Action, Command, Event, EventKind, Faction, FactionSetup, Game, Insight, Leader, Phase,
+    SecretAllyFaceDancers, SecretAllyScope, Setup, TraitorCard, Viewer,
 };
 
 const CHEAP: TraitorCard = TraitorCard::CheapHero;
@@ -54,23 +54,7 @@ fn harkonnen_table(seed: u64) -> Setup {
         &[Faction::Ecaz, Faction::Atreides, Faction::Tleilaxu, Faction::Harkonnen],
         seed,
     );
-    s.phase = Some(Phase::ShipmentMovement);
-    s.ambassadors = Some(AmbassadorsSetup {
-        cohort: vec![
-            Ambassador::Harkonnen,
-            Ambassador::Guild,
-            Ambassador::Fremen,
-            Ambassador::Emperor,
-            Ambassador::Choam,
-        ],
-        zones: BTreeMap::from([(
-            Ambassador::Harkonnen,
-            Zone::Placed {
-                territory: ecaz::Territory::Carthag,
-            },
-        )]),
-        ..AmbassadorsSetup::default()
-    });
+    harkonnen_token_in_carthag(&mut s);
     s
 }
 

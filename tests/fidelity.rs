@@ -1134,23 +1134,7 @@ fn r_eff_har_d_167_the_choam_auditor_traitor_card() {
     assert_rejected(&gk, &deal_kh, "rule/traitor_unavailable");
     // The Harkonnen effect sees it: Atreides holds only the Auditor and enters.
     let mut s = with_auditor(serde_json::json!(["choam_auditor"]));
-    s.phase = Some(Phase::ShipmentMovement);
-    s.ambassadors = Some(AmbassadorsSetup {
-        cohort: vec![
-            Ambassador::Harkonnen,
-            Ambassador::Guild,
-            Ambassador::Fremen,
-            Ambassador::Emperor,
-            Ambassador::Choam,
-        ],
-        zones: BTreeMap::from([(
-            Ambassador::Harkonnen,
-            Zone::Placed {
-                territory: Territory::Carthag,
-            },
-        )]),
-        ..AmbassadorsSetup::default()
-    });
+    harkonnen_token_in_carthag(&mut s);
     let g = build_setup(&s);
     let (_, events) = enter_and_trigger(&g, Faction::Ecaz);
     assert!(events.iter().any(|e| matches!(

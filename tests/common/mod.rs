@@ -508,3 +508,26 @@ pub fn fixture_text(name: &str) -> String {
         .join(name);
     std::fs::read_to_string(path).unwrap()
 }
+
+/// The Shipment and Movement phase with the Harkonnen Ambassador placed in
+/// Carthag (cohort: Harkonnen, Guild, Fremen, Emperor, CHOAM): an entry
+/// there triggers the Harkonnen effect (R-EFF-HAR).
+pub fn harkonnen_token_in_carthag(s: &mut Setup) {
+    s.phase = Some(Phase::ShipmentMovement);
+    s.ambassadors = Some(ecaz::AmbassadorsSetup {
+        cohort: vec![
+            Ambassador::Harkonnen,
+            Ambassador::Guild,
+            Ambassador::Fremen,
+            Ambassador::Emperor,
+            Ambassador::Choam,
+        ],
+        zones: std::collections::BTreeMap::from([(
+            Ambassador::Harkonnen,
+            Zone::Placed {
+                territory: Territory::Carthag,
+            },
+        )]),
+        ..ecaz::AmbassadorsSetup::default()
+    });
+}
